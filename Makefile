@@ -1,0 +1,51 @@
+# Tenteio: `make run` serves the demo on a laptop; `make test` runs lint, types and tests.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export DJANGO_SETTINGS_MODULE ?= config.settings.local
+# With REQUIRE_SERVICES=1 the integration tests must run: default to this machine's
+# PostgreSQL and Redis when no URL is given.
+ifeq ($(REQUIRE_SERVICES),1)
+export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tenteio
+export REDIS_URL ?= redis://127.0.0.1:6379/15
+endif
+
+.PHONY: setup run test lint typecheck messages clean bench
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@$(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tenteio needs Python 3.11 or newer (PY=$(PY))")'
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+setup: $(STAMP) messages
+	$(BIN)/python manage.py migrate --noinput
+
+# Catalogs are committed compiled; recompile when gettext is on the machine.
+messages:
+	@if command -v msgfmt >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv -v 0; fi
+
+run: setup
+	$(BIN)/python manage.py demo
+	@echo "Tenteio em http://$(HOST):$(PORT)/  (Ctrl-C para parar)"
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho -f Procfile.dev start
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) messages lint typecheck
+	DJANGO_SETTINGS_MODULE=config.settings.test $(BIN)/python -m pytest --cov=rules --cov-branch --cov-report=term:skip-covered --cov-fail-under=95
+
+bench: $(STAMP)
+	$(BIN)/python bench/ranking.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

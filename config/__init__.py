@@ -1,0 +1,5 @@
+"""Tenteio's Django project configuration (settings, URLs, Celery app)."""
+
+from config.celery import app as celery_app
+
+__all__ = ("celery_app",)

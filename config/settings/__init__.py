@@ -1,0 +1,1 @@
+"""Settings split by shape: base (shared), local (make run), test, production."""

@@ -1,0 +1,43 @@
+"""Turns an unreachable database or Redis into a pt-BR 503 page, never a stack trace."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import DatabaseError, InterfaceError
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+log = logging.getLogger(__name__)
+
+try:  # redis is optional in the embedded default
+    from redis.exceptions import ConnectionError as RedisConnectionError
+except ImportError:  # pragma: no cover
+    RedisConnectionError = OSError  # type: ignore[misc,assignment]
+
+UNAVAILABLE: tuple[type[BaseException], ...] = (InterfaceError, RedisConnectionError)
+
+
+def _is_outage(exc: BaseException) -> bool:
+    if isinstance(exc, UNAVAILABLE):
+        return True
+    # psycopg reports a refused connection as OperationalError (a DatabaseError).
+    return isinstance(exc, DatabaseError) and "connect" in str(exc).lower()
+
+
+class ServiceUnavailableMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not _is_outage(exception):
+            return None
+        log.error("service unavailable: %s", exception.__class__.__name__)
+        body = render_to_string("503.html", {"request": request})
+        response = HttpResponse(body, status=503)
+        response["Retry-After"] = "10"
+        return response

@@ -1,0 +1,91 @@
+"""Who may do what: the one place that decides it.
+
+Views declare an ``Action``; this module answers for a user and a tournament. Roles are
+per tournament (``tournaments.Membership``): organizers run the event, judges enter
+súmulas; superusers may do everything; the public sees public tournaments only.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.mixins import AccessMixin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
+
+
+class Action(str, Enum):
+    VIEW_PUBLIC = "view_public"  # standings, results, brackets, schedule
+    VIEW_PRIVATE = "view_private"  # dashboards and lists for staff
+    MANAGE = "manage"  # set-up, draws, schedules, homologation, settings
+    ENTER_RESULTS = "enter_results"  # the judge's súmula entry
+
+
+ROLE_ACTIONS: dict[str, frozenset[Action]] = {
+    "organizer": frozenset(Action),
+    "judge": frozenset({Action.VIEW_PUBLIC, Action.VIEW_PRIVATE, Action.ENTER_RESULTS}),
+}
+
+
+def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:
+    """The roles a user holds in a tournament, cached on the user for the request."""
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    cache: dict[int, frozenset[str]] = user.__dict__.setdefault("_tenteio_roles", {})
+    if tournament.pk not in cache:
+        cache[tournament.pk] = frozenset(
+            tournament.memberships.filter(user=user).values_list("role", flat=True)
+        )
+    return cache[tournament.pk]
+
+
+def can(user: Any, action: Action, tournament: Tournament) -> bool:
+    if getattr(user, "is_superuser", False) and getattr(user, "is_active", False):
+        return True
+    roles = roles_of(user, tournament)
+    if any(action in ROLE_ACTIONS[role] for role in roles):
+        return True
+    return action is Action.VIEW_PUBLIC and tournament.is_public
+
+
+def check(request: HttpRequest, action: Action, tournament: Tournament) -> None:
+    """Raise the right refusal: 404 for a private tournament the user cannot see
+    (its existence is not revealed), 403 for a forbidden action on a visible one."""
+    if can(request.user, action, tournament):
+        return
+    if not can(request.user, Action.VIEW_PUBLIC, tournament):
+        raise Http404
+    raise PermissionDenied
+
+
+class TournamentPermissionMixin(AccessMixin):
+    """Loads ``self.tournament`` from the ``slug`` URL kwarg and enforces ``action``.
+
+    Anonymous visitors asked for more than the public view are sent to the login page.
+    """
+
+    action: Action = Action.VIEW_PUBLIC
+    tournament: Tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        from tournaments.models import Tournament
+
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if not can(request.user, self.action, self.tournament):
+            if not request.user.is_authenticated and (
+                self.action is not Action.VIEW_PUBLIC or not self.tournament.is_public
+            ):
+                return self.handle_no_permission()
+            check(request, self.action, self.tournament)
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_context_data(**kwargs)  # type: ignore[misc]
+        context["tournament"] = self.tournament
+        context["can_manage"] = can(self.request.user, Action.MANAGE, self.tournament)  # type: ignore[attr-defined]
+        return context

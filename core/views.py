@@ -1,0 +1,28 @@
+"""Home page, health check and error pages."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from tournaments.selectors import visible_tournaments
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = visible_tournaments(request.user)
+    return render(request, "core/home.html", {"tournaments": tournaments})
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"status": "ok"})
+
+
+def error_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def error_500(request: HttpRequest) -> HttpResponse:
+    return render(request, "500.html", status=500)

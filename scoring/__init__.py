@@ -1,0 +1,1 @@
+"""Scoring: súmulas (append-only versions), homologation and standings."""

@@ -1,0 +1,8 @@
+"""App config for scoring."""
+
+from django.apps import AppConfig
+
+
+class ScoringConfig(AppConfig):
+    name = "scoring"
+    verbose_name = "Súmulas"

@@ -1,0 +1,67 @@
+"""Test-wide set-up: decides whether integration services must be present.
+
+With ``REQUIRE_SERVICES=1`` a missing PostgreSQL or Redis stops the run at once with a
+message naming it; without it, integration tests skip when their service is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlparse
+
+import pytest
+
+REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def _reachable(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def postgres_url() -> str | None:
+    url = os.environ.get("DATABASE_URL", "")
+    return url if url.startswith(("postgres://", "postgresql://")) else None
+
+
+def redis_url() -> str | None:
+    return os.environ.get("REDIS_URL") or None
+
+
+def service_problems() -> list[str]:
+    problems = []
+    pg = postgres_url()
+    if pg is None:
+        problems.append("PostgreSQL: DATABASE_URL não aponta para um PostgreSQL")
+    elif not _reachable(pg, 5432):
+        problems.append(f"PostgreSQL: sem resposta em {urlparse(pg).hostname}:{urlparse(pg).port or 5432}")
+    rd = redis_url()
+    if rd is None:
+        problems.append("Redis: REDIS_URL não definido")
+    elif not _reachable(rd, 6379):
+        problems.append(f"Redis: sem resposta em {urlparse(rd).hostname}:{urlparse(rd).port or 6379}")
+    return problems
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if REQUIRED:
+        problems = service_problems()
+        if problems:
+            pytest.exit("REQUIRE_SERVICES=1 mas serviços ausentes: " + "; ".join(problems), returncode=3)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if REQUIRED:
+        return
+    problems = service_problems()
+    if not problems:
+        return
+    skip = pytest.mark.skip(reason="integration services absent: " + "; ".join(problems))
+    for item in items:
+        if "integration" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,1 @@
+"""Tournaments: the event, its teams and players, chaves, rodadas, mesas and draws."""

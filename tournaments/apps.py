@@ -1,0 +1,8 @@
+"""App config for tournaments."""
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = "Torneios"

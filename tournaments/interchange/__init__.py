@@ -1,0 +1,1 @@
+"""The tenteio/1 tournament file (INTERCHANGE.md): parse, load, export."""

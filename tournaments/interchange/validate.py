@@ -1,0 +1,93 @@
+"""Every result of a tenteio/1 file through the rules engine, before any write.
+
+Each match's ``result`` is parsed and validated by ``rules``; chave-level rules (a team
+expelled under Art. 20 §1º may not play again, V-M11) are checked per chave. With
+``clamp`` a winner's score above the target is recorded as the target (V-P2) and the
+change is reported; without it, it is a problem like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.group import GroupMatch, evaluate_group
+from rules.messages import render
+from rules.modalities import Modality
+from rules.problems import Problem, Severity
+from rules.results import MatchReport, from_interchange, to_interchange
+from rules.validation import clamp_report, validate_match
+from tournaments.interchange.schema import Document, Issue, MatchDoc
+
+GROUP_LEVEL_CODES = frozenset({"match.expelled_team_played"})
+
+
+@dataclass
+class Prepared:
+    """What will be stored for one match: the (normalised) result and its log."""
+
+    match: MatchDoc
+    result: dict[str, Any] | None
+    report: MatchReport | None
+    normalizations: list[str] = field(default_factory=list)
+
+
+def problem_issue(match: MatchDoc, p: Problem, *, lang: str = "pt-br") -> Issue:
+    where = match.where() + (f" / partida {p.game}" if p.game else "")
+    severity = "warning" if p.severity is Severity.WARNING else "error"
+    return Issue(where, render(p, lang), p.code, severity)
+
+
+def check_results(doc: Document, *, clamp: bool = False) -> tuple[list[Prepared], list[Issue], list[str]]:
+    """Returns the prepared results, the issues (errors and warnings) and the notes of
+    what ``clamp`` changed."""
+    modality = doc.modality
+    prepared: list[Prepared] = []
+    issues: list[Issue] = []
+    notes: list[str] = []
+    if modality is None:
+        return prepared, issues, notes
+    for match in doc.matches:
+        prepared.append(_check_one(modality, match, clamp, issues, notes))
+    _check_groups(modality, doc, prepared, issues)
+    return prepared, issues, notes
+
+
+def _check_one(modality: Modality, match: MatchDoc, clamp: bool, issues: list[Issue], notes: list[str]) -> Prepared:
+    if match.result is None:
+        return Prepared(match, None, None)
+    a, b = match.teams
+    report, problems = from_interchange(match.result, a, b)
+    if report is None:
+        issues.extend(problem_issue(match, p) for p in problems)
+        return Prepared(match, None, None)
+    problems = problems + validate_match(modality, report)
+    fixable = [p for p in problems if p.severity is Severity.NORMALIZE]
+    log: list[str] = []
+    if clamp and fixable and not any(p.severity is Severity.ERROR for p in problems):
+        report, changes = clamp_report(modality, report)
+        log = [problem_issue(match, p).line() for p in changes]
+        notes.extend(log)
+        problems = validate_match(modality, report)
+    for p in problems:
+        issue = problem_issue(match, p)
+        if p.severity is Severity.NORMALIZE:
+            issue = Issue(issue.where, issue.message + " (use --clamp para registrar o alvo)", p.code)
+        issues.append(issue)
+    return Prepared(match, to_interchange(report, a, b), report, log)
+
+
+def _check_groups(modality: Modality, doc: Document, prepared: list[Prepared], issues: list[Issue]) -> None:
+    by_group: dict[tuple[str, str], list[Prepared]] = {}
+    for item in prepared:
+        if item.match.group is not None:
+            by_group.setdefault((item.match.stage, item.match.group), []).append(item)
+    for items in by_group.values():
+        group_matches = [
+            GroupMatch(str(i), item.match.round, item.match.teams[0], item.match.teams[1], item.report)
+            for i, item in enumerate(items)
+        ]
+        evaluation = evaluate_group(modality, group_matches)
+        for key, p in evaluation.problems:
+            if p.code in GROUP_LEVEL_CODES:
+                issues.append(problem_issue(items[int(key)].match, p))

@@ -1,0 +1,45 @@
+"""``manage.py loadtournament FILE [--clamp]``: create a tournament from a tenteio/1 file.
+
+Every result is validated by the rules engine first; on any problem it prints one line
+per problem on stderr, exits 1 and writes nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tournaments.interchange.load import InterchangeError, decode, load_tournament
+
+
+class Command(BaseCommand):
+    help = "Cria um torneio a partir de um arquivo tenteio/1, validando todos os resultados."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="arquivo JSON tenteio/1 (ou - para a entrada padrão)")
+        parser.add_argument("--clamp", action="store_true",
+                            help="registra como o alvo a pontuação do vencedor acima do alvo (V-P2)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["file"]
+        try:
+            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        except OSError as exc:
+            self.stderr.write(f"{path}: não foi possível ler o arquivo ({exc.strerror})")
+            sys.exit(1)
+        try:
+            outcome = load_tournament(decode(raw), clamp=options["clamp"])
+        except InterchangeError as exc:
+            for issue in exc.issues:
+                self.stderr.write(issue.line())
+            self.stderr.write(f"{len(exc.issues)} problema(s); nada foi gravado.")
+            sys.exit(1)
+        for note in outcome.notes:
+            self.stdout.write(f"ajustado: {note}")
+        for warning in outcome.warnings:
+            self.stderr.write(f"aviso: {warning}")
+        t = outcome.tournament
+        self.stdout.write(f"Torneio «{t.name}» ({t.slug}) carregado.")

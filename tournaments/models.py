@@ -1,0 +1,233 @@
+"""Tournament structure: who plays (teams, players, entities), where and when.
+
+Names follow the glossary of DESIGN.md: Group is a chave, Table a mesa, Match a jogo.
+Team ``key`` is the stable id used by the rules engine and the tenteio/1 file.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules.modalities import PRESETS, Modality, apply_overrides, get_modality
+
+MODALITY_CHOICES = [(key, preset.name) for key, preset in PRESETS.items()]
+
+
+class Tournament(models.Model):
+    class StagePlan(models.TextChoices):
+        GROUPS = "groups", _("Somente chaves")
+        GROUPS_KNOCKOUT = "groups_knockout", _("Chaves e mata-mata")
+        KNOCKOUT = "knockout", _("Somente mata-mata")
+        MULTI_PHASE = "multi_phase", _("Várias fases de chaves")
+
+    name = models.CharField(_("nome"), max_length=200)
+    slug = models.SlugField(_("identificador"), max_length=100, unique=True)
+    modality = models.CharField(_("modalidade"), max_length=40, choices=MODALITY_CHOICES)
+    settings = models.JSONField(_("regras alteradas"), default=dict, blank=True)
+    date = models.DateField(_("data"), null=True, blank=True)
+    venue = models.CharField(_("local"), max_length=200, blank=True)
+    is_public = models.BooleanField(_("público"), default=True)
+    stage_plan = models.CharField(
+        _("formato"), max_length=20, choices=StagePlan.choices, default=StagePlan.GROUPS_KNOCKOUT
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("torneio")
+        verbose_name_plural = _("torneios")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rules(self) -> Modality:
+        """The modality preset with this tournament's overrides applied."""
+        return apply_overrides(get_modality(self.modality), self.settings or {})
+
+
+class Membership(models.Model):
+    """A person's role in one tournament; superusers need none."""
+
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("organizador")
+        JUDGE = "judge", _("juiz")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=20, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_membership")]
+
+
+class Entity(models.Model):
+    """Who a team represents: a CTG, a club, a university."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entities")
+    name = models.CharField(_("entidade"), max_length=200)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_entity_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("inscrita")
+        CHECKED_IN = "checked_in", _("presente")
+        ABSENT = "absent", _("ausente")
+        WITHDRAWN = "withdrawn", _("desistente")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    key = models.CharField(_("código"), max_length=60)
+    name = models.CharField(_("nome"), max_length=200)
+    entity = models.ForeignKey(Entity, on_delete=models.SET_NULL, null=True, blank=True, related_name="teams")
+    seed = models.PositiveIntegerField(_("cabeça de chave"), null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="unique_team_key")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("jogador"), max_length=200)
+    is_captain = models.BooleanField(_("capataz"), default=False)
+    is_reserve = models.BooleanField(_("reserva"), default=False)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Stage(models.Model):
+    class Kind(models.TextChoices):
+        GROUPS = "groups", _("chaves")
+        KNOCKOUT = "knockout", _("mata-mata")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    key = models.CharField(max_length=60)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="unique_stage_key")]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class StageTeam(models.Model):
+    """A team entered in a knockout stage, in seed order."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [models.UniqueConstraint(fields=["stage", "team"], name="unique_stage_team")]
+
+
+class Group(models.Model):
+    """A chave: a round-robin group of a stage."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
+    name = models.CharField(_("chave"), max_length=60)
+    order = models.PositiveIntegerField(default=0)
+    teams = models.ManyToManyField(Team, through="GroupTeam", related_name="groups")
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [models.UniqueConstraint(fields=["stage", "name"], name="unique_group_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GroupTeam(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [models.UniqueConstraint(fields=["group", "team"], name="unique_group_team")]
+
+
+class Table(models.Model):
+    """A mesa."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(_("mesa"), max_length=30)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_table_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Match(models.Model):
+    """A jogo between two teams; its result lives in scoring.ScoreSheet versions."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, null=True, blank=True, related_name="matches")
+    round = models.PositiveIntegerField(_("rodada"), null=True, blank=True)
+    table = models.ForeignKey(Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="matches")
+    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    order = models.PositiveIntegerField(default=0)
+    scheduled_at = models.DateTimeField(_("horário"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["stage__order", "round", "order", "id"]
+        verbose_name = _("jogo")
+        verbose_name_plural = _("jogos")
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(team_a=models.F("team_b")), name="match_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_a} × {self.team_b}"
+
+
+class DrawOfLots(models.Model):
+    """A recorded sorteio: seed, inputs, result, who and when. Replays identically."""
+
+    class Purpose(models.TextChoices):
+        GROUPS = "groups", _("sorteio das chaves")
+        TIEBREAK = "tiebreak", _("sorteio de desempate")
+        BYES = "byes", _("sorteio de chapéus")
+        BRACKET = "bracket", _("sorteio do mata-mata")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="draws")
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, null=True, blank=True, related_name="draws")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, null=True, blank=True, related_name="draws")
+    seed = models.CharField(max_length=100, blank=True)
+    manual = models.BooleanField(_("sorteio feito à mão"), default=False)
+    inputs = models.JSONField(default=list)
+    result = models.JSONField(default=list)
+    performed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    performed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["performed_at", "id"]
