@@ -11,18 +11,73 @@ import random
 from typing import Any
 
 CTGS = [
-    "CTG Sentinela dos Pampas", "CTG Rancho Crioulo", "CTG Porteira do Rio Grande", "CTG Galpão de Estância",
-    "CTG Querência Amada", "CTG Tropeiros da Serra", "CTG Lanceiros de Santa Cruz", "CTG Chaleira Preta",
+    "CTG Sentinela dos Pampas",
+    "CTG Rancho Crioulo",
+    "CTG Porteira do Rio Grande",
+    "CTG Galpão de Estância",
+    "CTG Querência Amada",
+    "CTG Tropeiros da Serra",
+    "CTG Lanceiros de Santa Cruz",
+    "CTG Chaleira Preta",
 ]
 TRIOS = [
-    "Trio Galponeiro", "Os Mateadores", "Trio da Coxilha", "Os Taura", "Trio Pingo de Ouro", "Os Campeiros",
-    "Trio Quero-Quero", "Os Guapos", "Trio Chimarrão", "Os Tauras do Sul", "Trio Cancela", "Os Fronteiriços",
-    "Trio Minuano", "Os Bombachudos", "Trio Candeeiro", "Os Patrões",
+    "Trio Galponeiro",
+    "Os Mateadores",
+    "Trio da Coxilha",
+    "Os Taura",
+    "Trio Pingo de Ouro",
+    "Os Campeiros",
+    "Trio Quero-Quero",
+    "Os Guapos",
+    "Trio Chimarrão",
+    "Os Tauras do Sul",
+    "Trio Cancela",
+    "Os Fronteiriços",
+    "Trio Minuano",
+    "Os Bombachudos",
+    "Trio Candeeiro",
+    "Os Patrões",
 ]
-FIRST = ["João", "Pedro", "Luís", "Antônio", "Sebastião", "Valdir", "Jacó", "Ari", "Élio", "Nilo", "Osmar",
-         "Darci", "Ênio", "Adão", "Teodoro", "Gaspar", "Zeca", "Tião", "Moacir", "Ivo"]
-LAST = ["da Silva", "Bittencourt", "Fagundes", "Carvalho", "Machado", "Ortiz", "Brum", "Pacheco", "Vargas",
-        "Nunes", "Rodrigues", "Escobar", "Prestes", "Lemos", "Dorneles", "Goulart"]
+FIRST = [
+    "João",
+    "Pedro",
+    "Luís",
+    "Antônio",
+    "Sebastião",
+    "Valdir",
+    "Jacó",
+    "Ari",
+    "Élio",
+    "Nilo",
+    "Osmar",
+    "Darci",
+    "Ênio",
+    "Adão",
+    "Teodoro",
+    "Gaspar",
+    "Zeca",
+    "Tião",
+    "Moacir",
+    "Ivo",
+]
+LAST = [
+    "da Silva",
+    "Bittencourt",
+    "Fagundes",
+    "Carvalho",
+    "Machado",
+    "Ortiz",
+    "Brum",
+    "Pacheco",
+    "Vargas",
+    "Nunes",
+    "Rodrigues",
+    "Escobar",
+    "Prestes",
+    "Lemos",
+    "Dorneles",
+    "Goulart",
+]
 
 
 def circle_rounds(keys: list[str]) -> list[list[tuple[str, str]]]:
@@ -53,31 +108,45 @@ def _result(rng: random.Random, target: int) -> dict[str, Any]:
 
 def demo_document(seed: int = 2026, played_rounds: int = 2) -> dict[str, Any]:
     rng = random.Random(seed)
-    teams = []
+    teams: list[dict[str, Any]] = []
     for i, name in enumerate(TRIOS):
         people = rng.sample([f"{f} {s}" for f in FIRST for s in LAST], 4)
         players = [{"name": people[0], "captain": True}, {"name": people[1]}, {"name": people[2]}]
         if i % 3 == 0:
             players.append({"name": people[3], "reserve": True})
         teams.append({"key": f"t{i + 1}", "name": name, "entity": CTGS[i % len(CTGS)], "players": players})
-    keys = [t["key"] for t in teams]
+    keys = [f"t{i + 1}" for i in range(len(TRIOS))]
     rng.shuffle(keys)
-    groups = [{"name": "ABCD"[g], "teams": keys[g * 4:(g + 1) * 4]} for g in range(4)]
+    chaves = {"ABCD"[g]: keys[g * 4 : (g + 1) * 4] for g in range(4)}
+    groups = [{"name": name, "teams": members} for name, members in chaves.items()]
     matches = []
     table = 0
-    for g in groups:
-        for rnd, pairs in enumerate(circle_rounds(g["teams"]), start=1):
+    for name, members in chaves.items():
+        for rnd, pairs in enumerate(circle_rounds(members), start=1):
             for a, b in pairs:
                 table += 1
                 result = _result(rng, 24) if rnd <= played_rounds else None
-                matches.append({"stage": "chaves", "group": g["name"], "round": rnd,
-                                "table": str((table - 1) % 8 + 1), "teams": [a, b], "result": result})
+                matches.append(
+                    {
+                        "stage": "chaves",
+                        "group": name,
+                        "round": rnd,
+                        "table": str((table - 1) % 8 + 1),
+                        "teams": [a, b],
+                        "result": result,
+                    }
+                )
     matches.sort(key=lambda m: (m["round"], m["group"]))
     return {
         "format": "tenteio/1",
-        "tournament": {"name": "Rodeio Crioulo da Querência — Truco Cego", "slug": "rodeio-querencia-truco-cego",
-                       "modality": "truco-cego-trio", "settings": {}, "date": "2026-12-12",
-                       "venue": "CTG Sentinela dos Pampas, Santa Maria — RS"},
+        "tournament": {
+            "name": "Rodeio Crioulo da Querência — Truco Cego",
+            "slug": "rodeio-querencia-truco-cego",
+            "modality": "truco-cego-trio",
+            "settings": {},
+            "date": "2026-12-12",
+            "venue": "CTG Sentinela dos Pampas, Santa Maria — RS",
+        },
         "teams": teams,
         "stages": [{"key": "chaves", "kind": "groups", "groups": groups}],
         "matches": matches,

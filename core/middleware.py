@@ -41,3 +41,27 @@ class ServiceUnavailableMiddleware:
         response = HttpResponse(body, status=503)
         response["Retry-After"] = "10"
         return response
+
+
+class LanguageMiddleware:
+    """pt-BR unless the visitor chose another language with the switch (cookie).
+
+    Django's LocaleMiddleware would follow the browser's Accept-Language; a judge's
+    phone set to English must still see the rulebook's Portuguese unless asked.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.conf import settings
+        from django.utils import translation
+
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+        supported = {code for code, _ in settings.LANGUAGES}
+        language = chosen if chosen in supported else settings.LANGUAGE_CODE
+        translation.activate(language)
+        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Language", language)
+        return response

@@ -82,7 +82,8 @@ class TournamentPermissionMixin(AccessMixin):
             ):
                 return self.handle_no_permission()
             check(request, self.action, self.tournament)
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        return response
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context: dict[str, Any] = super().get_context_data(**kwargs)  # type: ignore[misc]

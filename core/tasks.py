@@ -8,7 +8,7 @@ from typing import Any
 from celery import shared_task
 
 
-@shared_task(bind=True, name="core.selftest")
+@shared_task(bind=True, name="core.selftest")  # type: ignore[misc]
 def selftest(self: Any, steps: int = 3, pause: float = 0.0) -> dict[str, int]:
     """Counts to ``steps``, publishing progress; used by the health checks and tests."""
     for done in range(1, steps + 1):

@@ -6,7 +6,7 @@ from scoring.models import ScoreSheet
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
+class ScoreSheetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["match", "version", "status", "confirmed", "entered_by", "entered_at"]
     list_filter = ["status", "confirmed"]
 

@@ -40,3 +40,6 @@ class ScoreSheet(models.Model):
                 fields=["match"], condition=models.Q(confirmed=True), name="one_confirmed_sheet_per_match"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"súmula v{self.version} — {self.match}"

@@ -42,8 +42,9 @@ class UnknownStage(LookupError):
     pass
 
 
-def tournament_standings(t: Tournament, *, stage_key: str | None = None,
-                         include_provisional: bool = False) -> list[StageTable]:
+def tournament_standings(
+    t: Tournament, *, stage_key: str | None = None, include_provisional: bool = False
+) -> list[StageTable]:
     """Standings of every chave of every groups stage (or of one stage)."""
     modality = t.rules()
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
@@ -51,22 +52,33 @@ def tournament_standings(t: Tournament, *, stage_key: str | None = None,
         stages = [s for s in stages if s.key == stage_key]
         if not stages and not t.stages.filter(key=stage_key).exists():
             raise UnknownStage(stage_key)
-    groups = list(Group.objects.filter(stage__in=stages).prefetch_related("entries__team__entity")
-                  .order_by("order", "id"))
-    matches = list(Match.objects.filter(group__in=groups).select_related("team_a", "team_b")
-                   .order_by("round", "order", "id"))
+    groups = list(
+        Group.objects.filter(stage__in=stages)
+        .prefetch_related("entries__team__entity")
+        .order_by("order", "id")
+    )
+    matches = list(
+        Match.objects.filter(group__in=groups)
+        .select_related("team_a", "team_b")
+        .order_by("round", "order", "id")
+    )
     statuses = [ScoreSheet.Status.HOMOLOGATED]
     if include_provisional:
         statuses += [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED]
     results: dict[int, Any] = {}
-    for sheet in (ScoreSheet.objects.filter(match__in=matches, status__in=statuses)
-                  .order_by("match_id", "version").only("match_id", "result", "confirmed")):
+    for sheet in (
+        ScoreSheet.objects.filter(match__in=matches, status__in=statuses)
+        .order_by("match_id", "version")
+        .only("match_id", "result", "confirmed")
+    ):
         if sheet.confirmed or sheet.match_id not in results:
             results[sheet.match_id] = sheet.result
     lots: dict[int, list[list[str]]] = {}
     for draw in DrawOfLots.objects.filter(group__in=groups, purpose=DrawOfLots.Purpose.TIEBREAK).order_by(
-            "performed_at", "id"):
-        lots.setdefault(draw.group_id, []).append(list(draw.result))
+        "performed_at", "id"
+    ):
+        if draw.group_id is not None:
+            lots.setdefault(draw.group_id, []).append(list(draw.result))
     by_group: dict[int, list[Match]] = {}
     for m in matches:
         by_group.setdefault(m.group_id or 0, []).append(m)
@@ -82,8 +94,13 @@ def tournament_standings(t: Tournament, *, stage_key: str | None = None,
                     report, _ = from_interchange(results[m.pk], m.team_a.key, m.team_b.key)
                 group_matches.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
             evaluation = evaluate_group(modality, group_matches)
-            standings = rank_group(list(teams), evaluation.ranked, tiebreakers=modality.tiebreakers,
-                                   lots=lots.get(g.pk, []), disqualified=evaluation.disqualified)
+            standings = rank_group(
+                list(teams),
+                evaluation.ranked,
+                tiebreakers=modality.tiebreakers,
+                lots=lots.get(g.pk, []),
+                disqualified=evaluation.disqualified,
+            )
             tables.append(GroupTable(g, standings, teams))
         out.append(StageTable(stage, tables))
     return out
@@ -95,9 +112,12 @@ def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any
         "format": "tenteio-standings/1",
         "tournament": t.slug,
         "stages": [
-            {"key": st.stage.key, "groups": [
-                {"name": gt.group.name, "rows": [_row(r, gt.teams) for r in gt.rows]} for gt in st.groups
-            ]}
+            {
+                "key": st.stage.key,
+                "groups": [
+                    {"name": gt.group.name, "rows": [_row(r, gt.teams) for r in gt.rows]} for gt in st.groups
+                ],
+            }
             for st in tables
         ],
     }
@@ -106,10 +126,16 @@ def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any
 def _row(row: StandingRow, teams: dict[str, Team]) -> dict[str, Any]:
     c = row.counters
     return {
-        "position": row.position, "team": row.team, "name": teams[row.team].name,
-        "played": c.played, "wins": c.wins, "losses": c.losses,
-        "games_won": c.games_won, "games_lost": c.games_lost,
-        "points_for": c.points_for, "points_against": c.points_against,
+        "position": row.position,
+        "team": row.team,
+        "name": teams[row.team].name,
+        "played": c.played,
+        "wins": c.wins,
+        "losses": c.losses,
+        "games_won": c.games_won,
+        "games_lost": c.games_lost,
+        "points_for": c.points_for,
+        "points_against": c.points_against,
         "status": row.status.value,
         "separated_by": row.separated_by.value if row.separated_by is not None else None,
         "pending_lots": row.pending_lots,

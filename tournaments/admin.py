@@ -5,20 +5,20 @@ from django.contrib import admin
 from tournaments import models
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(admin.TabularInline):  # type: ignore[type-arg]
     model = models.Player
     extra = 0
 
 
 @admin.register(models.Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "slug", "modality", "date", "venue", "is_public"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "key", "tournament", "entity", "status"]
     list_filter = ["tournament", "status"]
     search_fields = ["name", "key"]
@@ -26,12 +26,12 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["tournament", "user", "role"]
     list_filter = ["role", "tournament"]
 
 
 @admin.register(models.DrawOfLots)
-class DrawOfLotsAdmin(admin.ModelAdmin):
+class DrawOfLotsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["tournament", "purpose", "stage", "group", "performed_by", "performed_at"]
     readonly_fields = ["performed_at"]

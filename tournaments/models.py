@@ -60,7 +60,12 @@ class Membership(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_membership")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_membership")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} ({self.tournament})"
 
 
 class Entity(models.Model):
@@ -143,6 +148,9 @@ class StageTeam(models.Model):
         ordering = ["order"]
         constraints = [models.UniqueConstraint(fields=["stage", "team"], name="unique_stage_team")]
 
+    def __str__(self) -> str:
+        return f"{self.stage}: {self.team}"
+
 
 class Group(models.Model):
     """A chave: a round-robin group of a stage."""
@@ -150,7 +158,9 @@ class Group(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
     name = models.CharField(_("chave"), max_length=60)
     order = models.PositiveIntegerField(default=0)
-    teams = models.ManyToManyField(Team, through="GroupTeam", related_name="groups")
+    teams: models.ManyToManyField[Team, GroupTeam] = models.ManyToManyField(
+        Team, through="GroupTeam", related_name="groups"
+    )
 
     class Meta:
         ordering = ["order", "id"]
@@ -168,6 +178,9 @@ class GroupTeam(models.Model):
     class Meta:
         ordering = ["order"]
         constraints = [models.UniqueConstraint(fields=["group", "team"], name="unique_group_team")]
+
+    def __str__(self) -> str:
+        return f"{self.group}: {self.team}"
 
 
 class Table(models.Model):
@@ -226,8 +239,13 @@ class DrawOfLots(models.Model):
     manual = models.BooleanField(_("sorteio feito à mão"), default=False)
     inputs = models.JSONField(default=list)
     result = models.JSONField(default=list)
-    performed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    performed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
     performed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["performed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_purpose_display()} — {self.performed_at:%d/%m/%Y %H:%M}"

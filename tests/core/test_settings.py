@@ -11,14 +11,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def _prod_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", ALLOWED_HOSTS="tenteio.example.org",
-               DATABASE_URL="postgres://postgres@127.0.0.1:5432/tenteio", REDIS_URL="redis://127.0.0.1:6379/0")
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        ALLOWED_HOSTS="tenteio.example.org",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/tenteio",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
     env.update(extra)
     return env
 

@@ -10,7 +10,12 @@ from tournaments.models import DrawOfLots, Match, Tournament
 
 
 def export_tournament(t: Tournament) -> dict[str, Any]:
-    head: dict[str, Any] = {"name": t.name, "slug": t.slug, "modality": t.modality, "settings": t.settings or {}}
+    head: dict[str, Any] = {
+        "name": t.name,
+        "slug": t.slug,
+        "modality": t.modality,
+        "settings": t.settings or {},
+    }
     if t.date:
         head["date"] = t.date.isoformat()
     if t.venue:
@@ -27,16 +32,24 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
     stages = []
     for stage in t.stages.prefetch_related("groups__entries__team", "entries__team").order_by("order", "id"):
         if stage.kind == "groups":
-            groups = [{"name": g.name, "teams": [e.team.key for e in g.entries.all()]} for g in stage.groups.all()]
+            groups = [
+                {"name": g.name, "teams": [e.team.key for e in g.entries.all()]} for g in stage.groups.all()
+            ]
             stages.append({"key": stage.key, "kind": "groups", "groups": groups})
         else:
-            stages.append({"key": stage.key, "kind": "knockout", "teams": [e.team.key for e in stage.entries.all()]})
+            stages.append(
+                {"key": stage.key, "kind": "knockout", "teams": [e.team.key for e in stage.entries.all()]}
+            )
     sheets = {
         s.match_id: s.result
-        for s in ScoreSheet.objects.filter(match__stage__tournament=t, confirmed=True).only("match_id", "result")
+        for s in ScoreSheet.objects.filter(match__stage__tournament=t, confirmed=True).only(
+            "match_id", "result"
+        )
     }
     matches = []
-    qs = Match.objects.filter(stage__tournament=t).select_related("stage", "group", "table", "team_a", "team_b")
+    qs = Match.objects.filter(stage__tournament=t).select_related(
+        "stage", "group", "table", "team_a", "team_b"
+    )
     for m in qs.order_by("order", "id"):
         entry = {"stage": m.stage.key}
         if m.group is not None:
@@ -48,7 +61,11 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         entry.update(teams=[m.team_a.key, m.team_b.key], result=sheets.get(m.pk))
         matches.append(entry)
     lots = []
-    for draw in DrawOfLots.objects.filter(tournament=t).select_related("stage", "group").order_by("performed_at", "id"):
+    for draw in (
+        DrawOfLots.objects.filter(tournament=t)
+        .select_related("stage", "group")
+        .order_by("performed_at", "id")
+    ):
         lot: dict[str, Any] = {"purpose": draw.purpose}
         if draw.stage is not None:
             lot["stage"] = draw.stage.key
@@ -56,7 +73,14 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             lot["group"] = draw.group.name
         lot["order"] = list(draw.result)
         lots.append(lot)
-    return {"format": FORMAT, "tournament": head, "teams": teams, "stages": stages, "matches": matches, "lots": lots}
+    return {
+        "format": FORMAT,
+        "tournament": head,
+        "teams": teams,
+        "stages": stages,
+        "matches": matches,
+        "lots": lots,
+    }
 
 
 def _player(p: Any) -> dict[str, Any]:

@@ -48,7 +48,9 @@ class LoadOutcome:
 def decode(raw: bytes | str) -> Any:
     """JSON text to Python values, refusing oversized, non-UTF-8 or absurd input."""
     if len(raw) > MAX_FILE_BYTES:
-        raise InterchangeError([Issue("arquivo", f"maior que {MAX_FILE_BYTES // 1024 // 1024} MB", "file.too_big")])
+        raise InterchangeError(
+            [Issue("arquivo", f"maior que {MAX_FILE_BYTES // 1024 // 1024} MB", "file.too_big")]
+        )
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         return json.loads(text)
@@ -58,7 +60,9 @@ def decode(raw: bytes | str) -> Any:
         raise InterchangeError([Issue("arquivo", f"JSON inválido: {str(exc)[:120]}", "file.json")]) from None
 
 
-def check_document(data: Any, *, clamp: bool = False) -> tuple[Document, list[Prepared], list[Issue], list[str]]:
+def check_document(
+    data: Any, *, clamp: bool = False
+) -> tuple[Document, list[Prepared], list[Issue], list[str]]:
     doc, issues = parse_document(data)
     if doc.slug and Tournament.objects.filter(slug=doc.slug).exists():
         issues.append(Issue("tournament.slug", f"já existe um torneio «{doc.slug}»", "file.slug_taken"))
@@ -91,57 +95,110 @@ def _stage_plan(doc: Document) -> str:
 
 def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
     t = Tournament.objects.create(
-        name=doc.name, slug=doc.slug, modality=doc.modality_key, settings=doc.settings,
-        date=doc.date, venue=doc.venue, stage_plan=_stage_plan(doc),
+        name=doc.name,
+        slug=doc.slug,
+        modality=doc.modality_key,
+        settings=doc.settings,
+        date=doc.date,
+        venue=doc.venue,
+        stage_plan=_stage_plan(doc),
     )
     entity_names = sorted({team.entity for team in doc.teams if team.entity})
-    entities = {e.name: e for e in Entity.objects.bulk_create([Entity(tournament=t, name=n) for n in entity_names])}
-    teams = Team.objects.bulk_create([
-        Team(tournament=t, key=d.key, name=d.name, entity=entities.get(d.entity or ""), seed=d.seed, order=i)
-        for i, d in enumerate(doc.teams)
-    ])
+    entities = {
+        e.name: e for e in Entity.objects.bulk_create([Entity(tournament=t, name=n) for n in entity_names])
+    }
+    teams = Team.objects.bulk_create(
+        [
+            Team(
+                tournament=t,
+                key=d.key,
+                name=d.name,
+                entity=entities.get(d.entity or ""),
+                seed=d.seed,
+                order=i,
+            )
+            for i, d in enumerate(doc.teams)
+        ]
+    )
     team_by_key = {team.key: team for team in teams}
-    Player.objects.bulk_create([
-        Player(team=team, name=p.name, is_captain=p.captain, is_reserve=p.reserve, order=j)
-        for d, team in zip(doc.teams, teams, strict=True) for j, p in enumerate(d.players)
-    ])
-    stages = Stage.objects.bulk_create([Stage(tournament=t, key=s.key, kind=s.kind, order=i)
-                                        for i, s in enumerate(doc.stages)])
+    Player.objects.bulk_create(
+        [
+            Player(team=team, name=p.name, is_captain=p.captain, is_reserve=p.reserve, order=j)
+            for d, team in zip(doc.teams, teams, strict=True)
+            for j, p in enumerate(d.players)
+        ]
+    )
+    stages = Stage.objects.bulk_create(
+        [Stage(tournament=t, key=s.key, kind=s.kind, order=i) for i, s in enumerate(doc.stages)]
+    )
     stage_by_key = {s.key: s for s in stages}
     group_rows = [(stage_by_key[s.key], j, g) for s in doc.stages for j, g in enumerate(s.groups)]
     groups = Group.objects.bulk_create([Group(stage=st, name=g.name, order=j) for st, j, g in group_rows])
     group_by_key = {(g.stage.key, g.name): g for g in groups}
-    GroupTeam.objects.bulk_create([
-        GroupTeam(group=group, team=team_by_key[key], order=k)
-        for group, (_, _, g) in zip(groups, group_rows, strict=True) for k, key in enumerate(g.teams)
-    ])
-    StageTeam.objects.bulk_create([
-        StageTeam(stage=stage_by_key[s.key], team=team_by_key[key], order=k)
-        for s in doc.stages for k, key in enumerate(s.teams)
-    ])
+    GroupTeam.objects.bulk_create(
+        [
+            GroupTeam(group=group, team=team_by_key[key], order=k)
+            for group, (_, _, g) in zip(groups, group_rows, strict=True)
+            for k, key in enumerate(g.teams)
+        ]
+    )
+    StageTeam.objects.bulk_create(
+        [
+            StageTeam(stage=stage_by_key[s.key], team=team_by_key[key], order=k)
+            for s in doc.stages
+            for k, key in enumerate(s.teams)
+        ]
+    )
     table_names = list(dict.fromkeys(p.match.table for p in prepared if p.match.table))
-    tables = {tb.name: tb for tb in Table.objects.bulk_create(
-        [Table(tournament=t, name=n, order=i) for i, n in enumerate(table_names)])}
-    matches = Match.objects.bulk_create([
-        Match(
-            stage=stage_by_key[p.match.stage],
-            group=group_by_key.get((p.match.stage, p.match.group or "")),
-            round=p.match.round, table=tables.get(p.match.table or ""),
-            team_a=team_by_key[p.match.teams[0]], team_b=team_by_key[p.match.teams[1]], order=p.match.index,
+    tables = {
+        tb.name: tb
+        for tb in Table.objects.bulk_create(
+            [Table(tournament=t, name=n, order=i) for i, n in enumerate(table_names)]
         )
-        for p in prepared
-    ])
-    ScoreSheet.objects.bulk_create([
-        ScoreSheet(match=m, version=1, status=ScoreSheet.Status.HOMOLOGATED, confirmed=True, result=p.result,
-                   normalizations=p.normalizations, entered_by=user, source="loadtournament")
-        for m, p in zip(matches, prepared, strict=True) if p.result is not None
-    ])
-    DrawOfLots.objects.bulk_create([
-        DrawOfLots(
-            tournament=t, purpose=lot.purpose, stage=stage_by_key.get(lot.stage or ""),
-            group=group_by_key.get((lot.stage or "", lot.group or "")), manual=True,
-            inputs=sorted(lot.order), result=lot.order, performed_by=user,
-        )
-        for lot in doc.lots
-    ])
+    }
+    matches = Match.objects.bulk_create(
+        [
+            Match(
+                stage=stage_by_key[p.match.stage],
+                group=group_by_key.get((p.match.stage, p.match.group or "")),
+                round=p.match.round,
+                table=tables.get(p.match.table or ""),
+                team_a=team_by_key[p.match.teams[0]],
+                team_b=team_by_key[p.match.teams[1]],
+                order=p.match.index,
+            )
+            for p in prepared
+        ]
+    )
+    ScoreSheet.objects.bulk_create(
+        [
+            ScoreSheet(
+                match=m,
+                version=1,
+                status=ScoreSheet.Status.HOMOLOGATED,
+                confirmed=True,
+                result=p.result,
+                normalizations=p.normalizations,
+                entered_by=user,
+                source="loadtournament",
+            )
+            for m, p in zip(matches, prepared, strict=True)
+            if p.result is not None
+        ]
+    )
+    DrawOfLots.objects.bulk_create(
+        [
+            DrawOfLots(
+                tournament=t,
+                purpose=lot.purpose,
+                stage=stage_by_key.get(lot.stage or ""),
+                group=group_by_key.get((lot.stage or "", lot.group or "")),
+                manual=True,
+                inputs=sorted(lot.order),
+                result=lot.order,
+                performed_by=user,
+            )
+            for lot in doc.lots
+        ]
+    )
     return t

@@ -128,7 +128,9 @@ class Checker:
     def add(self, where: str, message: str, code: str = "") -> None:
         self.issues.append(Issue(where, message, code))
 
-    def obj(self, value: Any, where: str, allowed: set[str], required: Sequence[str] = ()) -> Mapping[str, Any]:
+    def obj(
+        self, value: Any, where: str, allowed: set[str], required: Sequence[str] = ()
+    ) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
             self.add(where, "deve ser um objeto JSON", "file.not_object")
             return {}
@@ -156,7 +158,7 @@ class Checker:
         if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= 10**6:
             self.add(where, f"deve ser um número inteiro entre {minimum} e 1000000", "file.integer_invalid")
             return None
-        return value
+        return int(value)
 
     def boolean(self, value: Any, where: str) -> bool:
         if value is None:
@@ -345,7 +347,8 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
         m = c.obj(raw, where, MATCH_KEYS, ("stage", "teams", "result"))
         if not m:
             continue
-        stage = stages.get(m.get("stage")) if isinstance(m.get("stage"), str) else None
+        stage_key = m.get("stage")
+        stage = stages.get(stage_key) if isinstance(stage_key, str) else None
         if stage is None:
             c.add(where, f"fase desconhecida «{str(m.get('stage'))[:40]}»", "file.stage_unknown")
             continue
@@ -354,7 +357,9 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
         if stage.kind == "groups":
             found = [g for g in stage.groups if g.name == group]
             if not found:
-                c.add(where, f"chave desconhecida «{str(group)[:40]}» na fase {stage.key}", "file.group_unknown")
+                c.add(
+                    where, f"chave desconhecida «{str(group)[:40]}» na fase {stage.key}", "file.group_unknown"
+                )
                 continue
             members = set(found[0].teams)
         elif group is not None:

@@ -53,7 +53,9 @@ def check_results(doc: Document, *, clamp: bool = False) -> tuple[list[Prepared]
     return prepared, issues, notes
 
 
-def _check_one(modality: Modality, match: MatchDoc, clamp: bool, issues: list[Issue], notes: list[str]) -> Prepared:
+def _check_one(
+    modality: Modality, match: MatchDoc, clamp: bool, issues: list[Issue], notes: list[str]
+) -> Prepared:
     if match.result is None:
         return Prepared(match, None, None)
     a, b = match.teams

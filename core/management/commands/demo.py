@@ -35,4 +35,6 @@ class Command(BaseCommand):
             user.save()
             Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.ORGANIZER)
         self.stdout.write(self.style.SUCCESS(f"Torneio de demonstração: {tournament.name}"))
-        self.stdout.write(f"Login do organizador: usuário «{DEMO_USER}», senha «{password}» (anote: só aparece agora)")
+        self.stdout.write(
+            f"Login do organizador: usuário «{DEMO_USER}», senha «{password}» (anote: só aparece agora)"
+        )

@@ -13,8 +13,23 @@ from django.core.management.base import BaseCommand, CommandParser
 from scoring.standings import UnknownStage, standings_document, tournament_standings
 from tournaments.models import Tournament
 
-CSV_FIELDS = ["stage", "group", "position", "team", "name", "played", "wins", "losses", "games_won",
-              "games_lost", "points_for", "points_against", "status", "separated_by", "pending_lots"]
+CSV_FIELDS = [
+    "stage",
+    "group",
+    "position",
+    "team",
+    "name",
+    "played",
+    "wins",
+    "losses",
+    "games_won",
+    "games_lost",
+    "points_for",
+    "points_against",
+    "status",
+    "separated_by",
+    "pending_lots",
+]
 
 
 class Command(BaseCommand):
@@ -57,16 +72,18 @@ def render_text(doc: dict[str, Any]) -> str:
     for stage in doc["stages"]:
         for group in stage["groups"]:
             lines.append(f"Fase {stage['key']} — chave {group['name']}")
-            lines.append(f"{'Pos':>3}  {'Equipe':<32} {'J':>2} {'V':>2} {'D':>2} {'P':>3} {'T':>4} {'TC':>4}  Obs.")
+            lines.append(
+                f"{'Pos':>3}  {'Equipe':<32} {'J':>2} {'V':>2} {'D':>2} {'P':>3} {'T':>4} {'TC':>4}  Obs."
+            )
             for r in group["rows"]:
                 notes = []
                 if r["status"] != "active":
                     notes.append("desclassificada")
                 if r["pending_lots"]:
                     notes.append("sorteio pendente")
-                lines.append(
-                    f"{r['position']:>3}  {r['name'][:32]:<32} {r['played']:>2} {r['wins']:>2} {r['losses']:>2} "
-                    f"{r['games_won']:>3} {r['points_for']:>4} {r['points_against']:>4}  {', '.join(notes)}".rstrip()
-                )
+                counts = f"{r['played']:>2} {r['wins']:>2} {r['losses']:>2} {r['games_won']:>3} "
+                counts += f"{r['points_for']:>4} {r['points_against']:>4}"
+                line = f"{r['position']:>3}  {r['name'][:32]:<32} {counts}  {', '.join(notes)}"
+                lines.append(line.rstrip())
             lines.append("")
     return "\n".join(lines) + ("\n" if lines else "")

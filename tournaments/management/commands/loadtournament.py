@@ -20,8 +20,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="arquivo JSON tenteio/1 (ou - para a entrada padrão)")
-        parser.add_argument("--clamp", action="store_true",
-                            help="registra como o alvo a pontuação do vencedor acima do alvo (V-P2)")
+        parser.add_argument(
+            "--clamp",
+            action="store_true",
+            help="registra como o alvo a pontuação do vencedor acima do alvo (V-P2)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]

@@ -1,0 +1,107 @@
+"""Core pages: home, login, language, errors and permissions of the tournament pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from core.demo import demo_document
+from core.permissions import Action, can
+from tournaments.interchange.load import load_tournament
+from tournaments.models import Membership, Tournament
+
+pytestmark = pytest.mark.django_db
+SLUG = "rodeio-querencia-truco-cego"
+
+
+@pytest.fixture
+def tournament() -> Tournament:
+    return load_tournament(demo_document()).tournament
+
+
+def user(name: str, *, superuser: bool = False) -> User:
+    if superuser:
+        return User.objects.create_superuser(name, password="x-Senha-Forte-1")
+    return User.objects.create_user(name, password="x-Senha-Forte-1")
+
+
+def test_home_lists_public_tournament_in_portuguese(client: Client, tournament: Tournament) -> None:
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Torneios" in body and tournament.name in body
+    assert response["Content-Language"] == "pt-br"
+
+
+def test_language_switch_to_english(client: Client, tournament: Tournament) -> None:
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    body = client.get(f"/t/{SLUG}/classificacao/").content.decode()
+    assert "Standings" in body
+
+
+def test_private_tournament_hidden_from_public(client: Client, tournament: Tournament) -> None:
+    tournament.is_public = False
+    tournament.save()
+    assert tournament.name not in client.get("/").content.decode()
+    assert client.get(f"/t/{SLUG}/").status_code == 302  # to the login page
+    judge_elsewhere = user("outro")
+    client.force_login(judge_elsewhere)
+    assert client.get(f"/t/{SLUG}/").status_code == 404
+
+
+def test_export_needs_organizer(client: Client, tournament: Tournament) -> None:
+    url = f"/t/{SLUG}/exportar.json"
+    assert client.get(url).status_code == 302
+    judge = user("juiz")
+    Membership.objects.create(tournament=tournament, user=judge, role="judge")
+    client.force_login(judge)
+    assert client.get(url).status_code == 403
+    organizer = user("org")
+    Membership.objects.create(tournament=tournament, user=organizer, role="organizer")
+    client.force_login(organizer)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.json()["format"] == "tenteio/1"
+
+
+def test_permission_rules(tournament: Tournament) -> None:
+    judge, organizer, admin, nobody = user("j"), user("o"), user("a", superuser=True), user("n")
+    Membership.objects.create(tournament=tournament, user=judge, role="judge")
+    Membership.objects.create(tournament=tournament, user=organizer, role="organizer")
+    assert can(judge, Action.ENTER_RESULTS, tournament) and not can(judge, Action.MANAGE, tournament)
+    assert can(organizer, Action.MANAGE, tournament)
+    assert can(admin, Action.MANAGE, tournament)
+    assert can(nobody, Action.VIEW_PUBLIC, tournament) and not can(nobody, Action.VIEW_PRIVATE, tournament)
+
+
+def test_standings_page_and_json(client: Client, tournament: Tournament) -> None:
+    page = client.get(f"/t/{SLUG}/classificacao/")
+    assert page.status_code == 200
+    assert "Chave A" in page.content.decode()
+    data = client.get(f"/t/{SLUG}/classificacao.json").json()
+    assert data["format"] == "tenteio-standings/1"
+    assert len(data["stages"][0]["groups"]) == 4
+
+
+def test_login_page_and_unknown_page(client: Client) -> None:
+    assert "Senha" in client.get("/entrar/").content.decode()
+    response = client.get("/t/nao-existe/")
+    assert response.status_code == 404
+    assert "Página não encontrada" in response.content.decode()
+
+
+def test_database_outage_gives_503(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.db import OperationalError
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OperationalError('connection to server at "127.0.0.1", port 5432 failed: Connection refused')
+
+    monkeypatch.setattr("core.views.visible_tournaments", broken)
+    response = client.get("/")
+    assert response.status_code == 503
+    assert "temporariamente indisponível" in response.content.decode()
+
+
+def test_health(client: Client) -> None:
+    assert client.get("/saude/").json() == {"status": "ok"}
