@@ -10,7 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("core.urls")),
-    path("t/", include("tournaments.urls")),
+    path("t/", include("standings.urls")),
 ]
 
 handler404 = "core.views.error_404"

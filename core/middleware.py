@@ -61,7 +61,7 @@ class LanguageMiddleware:
         supported = {code for code, _ in settings.LANGUAGES}
         language = chosen if chosen in supported else settings.LANGUAGE_CODE
         translation.activate(language)
-        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = language
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response

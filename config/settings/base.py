@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "core",
     "tournaments",
     "scoring",
+    "standings",
 ]
 
 MIDDLEWARE = [

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.standings import UnknownStage, standings_document, tournament_standings
+from standings.selectors import UnknownStage, standings_document, tournament_standings
 from tournaments.models import Tournament
 
 CSV_FIELDS = [

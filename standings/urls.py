@@ -1,10 +1,10 @@
-"""Tournament pages (public and staff)."""
+"""Public pages of a tournament: home, classificação, JSON, export."""
 
 from django.urls import path
 
-from tournaments import views
+from standings import views
 
-app_name = "tournaments"
+app_name = "standings"
 
 urlpatterns = [
     path("<slug:slug>/", views.TournamentDetailView.as_view(), name="detail"),

@@ -1,4 +1,4 @@
-"""Thin views of tournaments: each declares its permission, then asks a selector."""
+"""Thin public views: each declares its permission, then asks a selector."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.generic import TemplateView, View
 
 from core.permissions import Action, TournamentPermissionMixin
-from scoring.standings import standings_document, tournament_standings
+from standings.selectors import standings_document, tournament_standings
 from tournaments.interchange.export import export_tournament
 
 
 class TournamentDetailView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "tournaments/detail.html"
+    template_name = "standings/home.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -28,7 +28,7 @@ class TournamentDetailView(TournamentPermissionMixin, TemplateView):
 
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "tournaments/standings.html"
+    template_name = "standings/standings.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -1,0 +1,1 @@
+"""Standings and the public site: classificação, results, schedule, JSON and exports."""
