@@ -11,6 +11,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("core.urls")),
     path("t/", include("standings.urls")),
+    path("", include("tournaments.urls")),
+    path("", include("scoring.urls")),
 ]
 
 handler404 = "core.views.error_404"
