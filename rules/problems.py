@@ -1,0 +1,157 @@
+"""Problems found in settings and súmulas: a stable code, a severity, and the numbers.
+
+Every check of the rules engine reports a :class:`Problem` instead of raising, so a caller
+feeding raw input gets the full list at once. A problem carries no text: the edge (a
+Django view, a command) renders it with :func:`rules.messages.render` in pt-BR or English.
+
+``CODES`` is the registry of every code, its fixed severity and the RULES.md check it
+implements; :func:`problem` refuses an unregistered code so the registry and the
+messages (``rules.messages.MESSAGES``) cannot drift apart silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+ParamValue = str | int | None
+
+
+class Severity(str, Enum):
+    """RULES.md §4: E rejects the súmula, W flags it, N is fixable on explicit request."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NORMALIZE = "normalize"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    severity: Severity
+    check: str  # the RULES.md check id, for the audit trail ("" when it is data shape)
+
+
+_E = Severity.ERROR
+_N = Severity.NORMALIZE
+
+CODES: dict[str, CodeInfo] = {
+    # Tournament settings (overrides of a modality preset).
+    "settings.unknown": CodeInfo(_E, ""),
+    "settings.type_invalid": CodeInfo(_E, ""),
+    "settings.best_of_invalid": CodeInfo(_E, "V-M1"),
+    "settings.points_to_win_invalid": CodeInfo(_E, "V-P3"),
+    "settings.value_too_small": CodeInfo(_E, ""),
+    "settings.choice_invalid": CodeInfo(_E, ""),
+    "settings.tiebreaker_unknown": CodeInfo(_E, "§3.2"),
+    "settings.tiebreaker_duplicate": CodeInfo(_E, "§3.2"),
+    "settings.tiebreakers_empty": CodeInfo(_E, "§3.2"),
+    "settings.partida_minutes_required": CodeInfo(_E, "V-P6"),
+    # Shape of an interchange ``result`` object.
+    "result.not_object": CodeInfo(_E, ""),
+    "result.unknown_key": CodeInfo(_E, ""),
+    "result.field_invalid": CodeInfo(_E, ""),
+    "result.endings_length": CodeInfo(_E, ""),
+    "game.malformed": CodeInfo(_E, ""),
+    "game.ending_unknown": CodeInfo(_E, ""),
+    # Partida-level checks (RULES.md §4.1).
+    "game.score_not_integer": CodeInfo(_E, "V-P1"),
+    "game.score_negative": CodeInfo(_E, "V-P1"),
+    "game.score_above_target": CodeInfo(_N, "V-P2"),
+    "game.score_far_above_target": CodeInfo(_E, "V-P2"),
+    "game.score_clamped": CodeInfo(_N, "V-P2"),
+    "game.winner_not_at_target": CodeInfo(_E, "V-P3"),
+    "game.no_winner": CodeInfo(_E, "V-P3"),
+    "game.tied_at_target": CodeInfo(_E, "V-P4"),
+    "game.time_not_allowed": CodeInfo(_E, "V-P6/V-P8"),
+    "game.time_at_target": CodeInfo(_E, "V-P6"),
+    "game.time_tie_not_allowed": CodeInfo(_E, "V-P7"),
+    "game.dq_not_allowed": CodeInfo(_E, "V-P9"),
+    "game.dq_offender_required": CodeInfo(_E, "V-P9"),
+    "game.dq_at_target": CodeInfo(_E, "V-P9"),
+    # Jogo / match-level checks (RULES.md §4.2).
+    "match.no_games": CodeInfo(_E, "V-M4"),
+    "match.game_after_decided": CodeInfo(_E, "V-M1/V-M2"),
+    "match.too_many_games": CodeInfo(_E, "V-M3"),
+    "match.tiebreak_not_allowed": CodeInfo(_E, "V-M3"),
+    "match.undecided": CodeInfo(_E, "V-M4"),
+    "match.conflicting_outcomes": CodeInfo(_E, "V-M5"),
+    "match.walkover_with_games": CodeInfo(_E, "V-M8"),
+    "match.walkover_unknown_team": CodeInfo(_E, "V-M8"),
+    "match.disqualification_unknown_team": CodeInfo(_E, "V-M9"),
+    "match.disqualification_article_required": CodeInfo(_E, "V-M9"),
+    "match.disqualification_article_invalid": CodeInfo(_E, "V-M9"),
+    "match.disqualification_scope_mismatch": CodeInfo(_E, "V-M9"),
+    "match.disqualification_scope_unknown": CodeInfo(_E, "V-M9"),
+    "match.disqualification_after_decided": CodeInfo(_E, "V-M10"),
+    "match.disqualification_game_missing": CodeInfo(_E, "V-P9"),
+    "match.game_disqualification_not_allowed": CodeInfo(_E, "V-P9"),
+    "match.commission_not_allowed": CodeInfo(_E, "V-P8/AMB-10"),
+    "match.commission_winner_required": CodeInfo(_E, "AMB-10"),
+    "match.commission_unknown_team": CodeInfo(_E, "AMB-10"),
+    "match.commission_after_decided": CodeInfo(_E, "AMB-10"),
+    # Chave-level checks (rules.group).
+    "match.same_team": CodeInfo(_E, ""),
+    "match.expelled_team_played": CodeInfo(_E, "V-M11"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding. ``game`` is the 1-based partida index; ``teams`` the match's teams."""
+
+    code: str
+    severity: Severity
+    params: tuple[tuple[str, ParamValue], ...] = ()
+    game: int | None = None
+    teams: tuple[str, ...] = ()
+
+    def param(self, name: str) -> ParamValue:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @property
+    def params_dict(self) -> dict[str, ParamValue]:
+        return dict(self.params)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+
+def problem(
+    code: str,
+    *,
+    game: int | None = None,
+    teams: Sequence[str] = (),
+    **params: ParamValue,
+) -> Problem:
+    """Build a problem of a registered code; its severity comes from ``CODES``."""
+    info = CODES[code]  # a KeyError here is a programming error, not bad input
+    return Problem(
+        code=code,
+        severity=info.severity,
+        params=tuple(sorted(params.items())),
+        game=game,
+        teams=tuple(teams),
+    )
+
+
+def describe_value(value: object) -> str:
+    """A short, safe text for a bad input value (never a huge repr in a message)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def has_errors(problems: Sequence[Problem]) -> bool:
+    return any(p.severity is Severity.ERROR for p in problems)
+
+
+class RulesError(Exception):
+    """Raised where a return value cannot carry problems (applying settings)."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__(", ".join(p.code for p in self.problems))
