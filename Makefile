@@ -39,6 +39,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
+	$(BIN)/mypy --strict rules
 	$(BIN)/mypy
 
 test: $(STAMP) messages lint typecheck

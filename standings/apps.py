@@ -6,3 +6,8 @@ from django.apps import AppConfig
 class StandingsConfig(AppConfig):
     name = "standings"
     verbose_name = "Classificação"
+
+    def ready(self) -> None:
+        from standings import signals
+
+        signals.connect()

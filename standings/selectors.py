@@ -1,19 +1,33 @@
 """Standings of a tournament: models -> rules engine -> rows (a selector; reads only).
 
 A constant number of queries whatever the size: stages, chaves with their teams,
-matches with their confirmed súmulas, and recorded sorteios, each fetched once.
+matches with their súmulas, and recorded sorteios, each fetched once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
+
+from rules.explain import Separation, SeparationKind, describe
 from rules.group import GroupMatch, evaluate_group
 from rules.ranking import GroupStandings, StandingRow, rank_group
-from rules.results import from_interchange
+from rules.results import MatchReport, Scope, Side, from_interchange
+from rules.types import Criterion, RankedMatch
 from scoring.models import ScoreSheet
 from tournaments.models import DrawOfLots, Group, Match, Stage, Team, Tournament
+
+
+@dataclass(frozen=True)
+class Line:
+    """A standings row with what a page shows beside the numbers."""
+
+    row: StandingRow
+    team: Team
+    dq_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -21,15 +35,33 @@ class GroupTable:
     group: Group
     standings: GroupStandings
     teams: dict[str, Team]
+    ranked: tuple[RankedMatch, ...] = ()
+    dq_reasons: dict[str, str] = field(default_factory=dict)
+    unplayed: int = 0  # fixtures still without a counted result
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:
         return self.standings.rows
 
     @property
-    def lines(self) -> list[tuple[StandingRow, Team]]:
-        """Rows with their teams, for templates."""
-        return [(row, self.teams[row.team]) for row in self.standings.rows]
+    def lines(self) -> list[Line]:
+        return [Line(r, self.teams[r.team], self.dq_reasons.get(r.team, "")) for r in self.standings.rows]
+
+    @property
+    def pending_lots(self) -> list[str]:
+        return [r.team for r in self.standings.rows if r.pending_lots]
+
+    def explanations(self, lang: str | None = None) -> list[str]:
+        """Why adjacent rows are in this order, for every pair that needed more than wins."""
+        names = {key: team.name for key, team in self.teams.items()}
+        lang = lang or translation.get_language() or "pt-br"
+        return [describe(s, names, lang) for s in self.standings.separations if _worth_explaining(s)]
+
+
+def _worth_explaining(sep: Separation) -> bool:
+    if sep.kind is SeparationKind.CRITERION:
+        return sep.criterion is not Criterion.WINS
+    return sep.kind is SeparationKind.PENDING_LOTS
 
 
 @dataclass(frozen=True)
@@ -37,9 +69,37 @@ class StageTable:
     stage: Stage
     groups: list[GroupTable]
 
+    @property
+    def complete(self) -> bool:
+        return all(g.unplayed == 0 for g in self.groups)
+
 
 class UnknownStage(LookupError):
     pass
+
+
+def result_statuses(include_provisional: bool) -> list[str]:
+    statuses: list[str] = [ScoreSheet.Status.HOMOLOGATED]
+    if include_provisional:
+        statuses += [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED]
+    return statuses
+
+
+def latest_results(matches: Iterable[Match], include_provisional: bool = False) -> dict[int, Any]:
+    """The result each match counts with: its confirmed súmula, else (when provisional
+    results are shown) its newest submitted one."""
+    results: dict[int, Any] = {}
+    confirmed: set[int] = set()
+    sheets = ScoreSheet.objects.filter(
+        match__in=list(matches), status__in=result_statuses(include_provisional)
+    )
+    for sheet in sheets.order_by("match_id", "version").only("match_id", "result", "confirmed"):
+        if sheet.confirmed:
+            confirmed.add(sheet.match_id)
+            results[sheet.match_id] = sheet.result
+        elif sheet.match_id not in confirmed:
+            results[sheet.match_id] = sheet.result
+    return results
 
 
 def tournament_standings(
@@ -62,48 +122,62 @@ def tournament_standings(
         .select_related("team_a", "team_b")
         .order_by("round", "order", "id")
     )
-    statuses = [ScoreSheet.Status.HOMOLOGATED]
-    if include_provisional:
-        statuses += [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED]
-    results: dict[int, Any] = {}
-    for sheet in (
-        ScoreSheet.objects.filter(match__in=matches, status__in=statuses)
-        .order_by("match_id", "version")
-        .only("match_id", "result", "confirmed")
-    ):
-        if sheet.confirmed or sheet.match_id not in results:
-            results[sheet.match_id] = sheet.result
+    results = latest_results(matches, include_provisional)
     lots: dict[int, list[list[str]]] = {}
-    for draw in DrawOfLots.objects.filter(group__in=groups, purpose=DrawOfLots.Purpose.TIEBREAK).order_by(
-        "performed_at", "id"
-    ):
+    draws = DrawOfLots.objects.filter(group__in=groups, purpose=DrawOfLots.Purpose.TIEBREAK)
+    for draw in draws.order_by("performed_at", "id"):
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
     by_group: dict[int, list[Match]] = {}
     for m in matches:
-        by_group.setdefault(m.group_id or 0, []).append(m)
+        if m.group_id is not None:
+            by_group.setdefault(m.group_id, []).append(m)
     out: list[StageTable] = []
     for stage in stages:
         tables = []
         for g in (g for g in groups if g.stage_id == stage.pk):
             teams = {e.team.key: e.team for e in g.entries.all()}
-            group_matches = []
+            fixtures = []
             for m in by_group.get(g.pk, []):
-                report = None
-                if m.pk in results:
-                    report, _ = from_interchange(results[m.pk], m.team_a.key, m.team_b.key)
-                group_matches.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
-            evaluation = evaluate_group(modality, group_matches)
+                report = (
+                    from_interchange(results[m.pk], m.team_a.key, m.team_b.key)[0]
+                    if m.pk in results
+                    else None
+                )
+                fixtures.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
+            evaluation = evaluate_group(modality, fixtures)
             standings = rank_group(
                 list(teams),
                 evaluation.ranked,
                 tiebreakers=modality.tiebreakers,
                 lots=lots.get(g.pk, []),
-                disqualified=evaluation.disqualified,
+                disqualified=evaluation.disqualified & set(teams),
             )
-            tables.append(GroupTable(g, standings, teams))
+            reasons = _dq_reasons(fixtures, evaluation.disqualified)
+            unplayed = len(fixtures) - len(evaluation.ranked)
+            tables.append(GroupTable(g, standings, teams, evaluation.ranked, reasons, unplayed))
         out.append(StageTable(stage, tables))
     return out
+
+
+def _dq_reasons(fixtures: list[GroupMatch], expelled: frozenset[str]) -> dict[str, str]:
+    """Why each expelled team was expelled, in the rulebook's words."""
+    reasons: dict[str, str] = {}
+    for f in sorted(fixtures, key=lambda f: (f.round is None, f.round or 0)):
+        report: MatchReport | None = f.report
+        if report is None:
+            continue
+        side_team = {Side.A: f.team_a, Side.B: f.team_b}
+        if report.walkover is not None:
+            for side in report.walkover.sides:
+                team = side_team[side]
+                if team in expelled:
+                    reasons.setdefault(team, "W.O. (Art. 20, III)")
+        dq = report.disqualification
+        if dq is not None and dq.scope is Scope.TOURNAMENT and side_team[dq.side] in expelled:
+            article = f"Art. {dq.article}" if dq.article else "desclassificação"
+            reasons.setdefault(side_team[dq.side], article)
+    return reasons
 
 
 def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any]:
@@ -115,7 +189,8 @@ def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any
             {
                 "key": st.stage.key,
                 "groups": [
-                    {"name": gt.group.name, "rows": [_row(r, gt.teams) for r in gt.rows]} for gt in st.groups
+                    {"name": gt.group.name, "rows": [standings_row(r, gt.teams) for r in gt.rows]}
+                    for gt in st.groups
                 ],
             }
             for st in tables
@@ -123,7 +198,7 @@ def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any
     }
 
 
-def _row(row: StandingRow, teams: dict[str, Team]) -> dict[str, Any]:
+def standings_row(row: StandingRow, teams: dict[str, Team]) -> dict[str, Any]:
     c = row.counters
     return {
         "position": row.position,

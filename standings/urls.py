@@ -1,14 +1,21 @@
-"""Public pages of a tournament: home, classificação, JSON, export."""
+"""Public pages of a tournament (under /t/) and the organizer's sorteio/import/export."""
 
 from django.urls import path
 
-from standings import views
+from standings import views, views_staff
 
 app_name = "standings"
 
 urlpatterns = [
-    path("<slug:slug>/", views.TournamentDetailView.as_view(), name="detail"),
+    path("importar/", views_staff.ImportView.as_view(), name="import"),
+    path("<slug:slug>/", views.TournamentHomeView.as_view(), name="home"),
     path("<slug:slug>/classificacao/", views.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/classificacao.json", views.StandingsJsonView.as_view(), name="standings_json"),
-    path("<slug:slug>/exportar.json", views.ExportView.as_view(), name="export"),
+    path("<slug:slug>/resultados/", views.ResultsView.as_view(), name="results"),
+    path("<slug:slug>/resultados.json", views.ResultsJsonView.as_view(), name="results_json"),
+    path("<slug:slug>/programacao/", views.ScheduleView.as_view(), name="schedule"),
+    path("<slug:slug>/equipes/<str:key>/", views.TeamView.as_view(), name="team"),
+    path("<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
+    path("<slug:slug>/sorteio/", views_staff.LotsView.as_view(), name="lots"),
+    path("<slug:slug>/exportar.json", views_staff.ExportView.as_view(), name="export"),
 ]

@@ -1,54 +1,227 @@
-"""Thin public views: each declares its permission, then asks a selector."""
+"""Thin public views: each declares its permission, then asks a selector.
+
+Public pages: tournament home, classificação (with qualification), results, schedule,
+team pages, JSON for integrators, and the revision number the live refresh polls.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
+from django_tables2 import RequestConfig
 
+from core.exports import export_response
 from core.permissions import Action, TournamentPermissionMixin
+from standings.caching import public_cache
+from standings.models import current
+from standings.qualification import qualification
+from standings.results import match_rows, results_document
 from standings.selectors import standings_document, tournament_standings
-from tournaments.interchange.export import export_tournament
+from standings.tables import ResultsTable, ScheduleTable, StandingsTable
+from tournaments.models import Team
 
 
-class TournamentDetailView(TournamentPermissionMixin, TemplateView):
+def phase(t: Any, rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "Inscrições e sorteio das chaves"
+    pending = [r for r in rows if not r["homologated"]]
+    if not pending:
+        return "Encerrado"
+    current_round = min((r["round"] or 0) for r in pending)
+    return f"Rodada {current_round} em jogo" if current_round else "Mata-mata em jogo"
+
+
+@method_decorator(public_cache, name="dispatch")
+class TournamentHomeView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "standings/home.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        context["modality"] = t.rules()
-        context["team_count"] = t.teams.count()
-        context["stages"] = t.stages.prefetch_related("groups__entries__team__entity").order_by("order")
+        rows = match_rows(t)
+        context.update(
+            modality=t.rules(),
+            team_count=t.teams.count(),
+            phase=phase(t, rows),
+            stages=t.stages.prefetch_related("groups__entries__team__entity").order_by("order"),
+            live=True,
+        )
         return context
 
 
+def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
+    rows = []
+    for line in group_table.lines:
+        c = line.row.counters
+        dq = line.row.status.value == "disqualified"
+        status = (
+            f"desclassificada — {line.dq_reason}"
+            if dq and line.dq_reason
+            else ("desclassificada" if dq else "")
+        )
+        rows.append(
+            {
+                "position": line.row.position,
+                "team": line.team.name,
+                "entity": line.team.entity.name if line.team.entity else "",
+                "played": c.played,
+                "wins": c.wins,
+                "losses": c.losses,
+                "games_won": c.games_won,
+                "points_for": c.points_for,
+                "points_against": c.points_against,
+                "points_difference": c.points_difference,
+                "status": status,
+                "disqualified": dq,
+                "pending_lots": line.row.pending_lots,
+                "url": reverse("standings:team", args=[t.slug, line.team.key]),
+            }
+        )
+    return rows
+
+
+@method_decorator(public_cache, name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "standings/standings.html"
 
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        t = self.tournament
+        self.stage_tables = tournament_standings(t)
+        if request.GET.get("_export"):
+            every = [
+                {**row, "stage": st.stage.key, "group": gt.group.name}
+                for st in self.stage_tables
+                for gt in st.groups
+                for row in standings_rows(t, gt)
+            ]
+            exported = export_response(request, StandingsTable(every), f"{t.slug}-classificacao")
+            if exported is not None:
+                return exported
+        self.blocks = [
+            {
+                "stage": st.stage,
+                "gt": gt,
+                "table": StandingsTable(standings_rows(t, gt), exclude=("stage", "group")),
+            }
+            for st in self.stage_tables
+            for gt in st.groups
+        ]
+        return super().get(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["stage_tables"] = tournament_standings(self.tournament)
+        context["blocks"] = self.blocks
+        context["qualification"] = [qualification(self.tournament, st) for st in self.stage_tables]
+        context["live"] = True
         return context
 
 
+@method_decorator(public_cache, name="dispatch")
+class ResultsView(TournamentPermissionMixin, TemplateView):
+    action = Action.VIEW_PUBLIC
+    template_name = "standings/results.html"
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")))
+        self.table = ResultsTable(rows)
+        exported = export_response(request, self.table, f"{self.tournament.slug}-resultados")
+        if exported is not None:
+            return exported
+        RequestConfig(request, paginate={"per_page": 100}).configure(self.table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(table=self.table, live=True)
+        return context
+
+
+@method_decorator(public_cache, name="dispatch")
+class ScheduleView(TournamentPermissionMixin, TemplateView):
+    action = Action.VIEW_PUBLIC
+    template_name = "standings/schedule.html"
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        mesa = request.GET.get("mesa") or None
+        rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")), table=mesa)
+        self.table = ScheduleTable(rows)
+        exported = export_response(request, self.table, f"{self.tournament.slug}-programacao")
+        if exported is not None:
+            return exported
+        RequestConfig(request, paginate={"per_page": 200}).configure(self.table)
+        self.mesa = mesa
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(table=self.table, mesa=self.mesa, tables=self.tournament.tables.all(), live=True)
+        return context
+
+
+@method_decorator(public_cache, name="dispatch")
+class TeamView(TournamentPermissionMixin, TemplateView):
+    action = Action.VIEW_PUBLIC
+    template_name = "standings/team.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        team = get_object_or_404(
+            Team.objects.select_related("entity").prefetch_related("players"),
+            tournament=self.tournament,
+            key=self.kwargs["key"],
+        )
+        rows = [r for r in match_rows(self.tournament) if team.key in (r["team_a_key"], r["team_b_key"])]
+        path = []
+        for st in tournament_standings(self.tournament):
+            for gt in st.groups:
+                if team.key in gt.teams:
+                    row = gt.standings.row_for(team.key)
+                    path.append({"stage": st.stage.key, "group": gt.group.name, "row": row})
+        context.update(team=team, matches=rows, path=path)
+        return context
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 6 else None
+
+
+@method_decorator(public_cache, name="dispatch")
 class StandingsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
     def get(self, request: HttpRequest, slug: str) -> JsonResponse:
-        doc = standings_document(self.tournament, tournament_standings(self.tournament))
+        stage = request.GET.get("stage")
+        try:
+            tables = tournament_standings(self.tournament, stage_key=stage)
+        except LookupError:
+            raise Http404 from None
+        return JsonResponse(
+            standings_document(self.tournament, tables), json_dumps_params={"ensure_ascii": False}
+        )
+
+
+@method_decorator(public_cache, name="dispatch")
+class ResultsJsonView(TournamentPermissionMixin, View):
+    action = Action.VIEW_PUBLIC
+
+    def get(self, request: HttpRequest, slug: str) -> JsonResponse:
+        doc = results_document(self.tournament, match_rows(self.tournament))
         return JsonResponse(doc, json_dumps_params={"ensure_ascii": False})
 
 
-class ExportView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
+class RevisionView(TournamentPermissionMixin, View):
+    """The number the live refresh polls; the page reloads its content when it changes."""
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        text = json.dumps(export_tournament(self.tournament), ensure_ascii=False, indent=2)
-        response = HttpResponse(text, content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.tenteio.json"'
+    action = Action.VIEW_PUBLIC
+
+    def get(self, request: HttpRequest, slug: str) -> JsonResponse:
+        response = JsonResponse({"revision": current(self.tournament.pk)})
+        response["Cache-Control"] = "no-store"
         return response

@@ -18,7 +18,9 @@ REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
 def _reachable(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=2):
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=2
+        ):
             return True
     except OSError:
         return False
@@ -65,3 +67,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "integration" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache (ids repeat across rolled-back tests)."""
+    from django.conf import settings
+
+    if not settings.configured:  # pure rules tests may run without Django
+        return
+    from django.core.cache import cache
+
+    cache.clear()

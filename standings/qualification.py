@@ -1,0 +1,93 @@
+"""Who advances from a stage of chaves: the first k of each chave, then the best n of
+the next position across chaves (RULES.md §3.4: per-jogo averages for chaves of
+different sizes, a completion of a truncated rule, shown as such).
+
+k and n come from the tournament (``qualify_per_group`` / ``qualify_best_next`` when the
+set-up defines them; 2 and 0 otherwise). Everything is provisional while a jogo of the
+stage is unplayed or a tie at the cut waits for a sorteio.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import translation
+
+from rules.crossgroup import CrossRow, cross_entries, rank_across_groups
+from rules.explain import describe
+from rules.types import TeamStatus
+from standings.selectors import StageTable
+from tournaments.models import DrawOfLots, Team
+
+
+@dataclass
+class Qualified:
+    group: str
+    position: int
+    team: Team
+    pending_lots: bool = False
+
+
+@dataclass
+class CrossLine:
+    row: CrossRow
+    team: Team
+    advances: bool
+    explanation: str = ""
+
+
+@dataclass
+class Qualification:
+    stage_key: str
+    per_group: int
+    best_next: int
+    direct: list[Qualified] = field(default_factory=list)
+    cross: list[CrossLine] = field(default_factory=list)
+    provisional: bool = True
+
+
+def qualification(t: Any, stage_table: StageTable) -> Qualification:
+    per_group = int(getattr(t, "qualify_per_group", None) or 2)
+    best_next = int(getattr(t, "qualify_best_next", None) or 0)
+    modality = t.rules()
+    q = Qualification(stage_table.stage.key, per_group, best_next)
+    pending = False
+    teams: dict[str, Team] = {}
+    for gt in stage_table.groups:
+        teams.update(gt.teams)
+        active = [r for r in gt.rows if r.status is TeamStatus.ACTIVE]
+        for row in active[:per_group]:
+            q.direct.append(Qualified(gt.group.name, row.position, gt.teams[row.team], row.pending_lots))
+        if len(active) > per_group and active[per_group - 1].pending_lots and active[per_group].pending_lots:
+            pending = True  # the cut falls inside a tie that waits for a sorteio
+    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in stage_table.groups}
+    entries = cross_entries(chaves, per_group + 1)
+    lots = [
+        list(d.result)
+        for d in DrawOfLots.objects.filter(
+            stage=stage_table.stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
+        ).order_by("performed_at", "id")
+    ]
+    matches = [m for gt in stage_table.groups for m in gt.ranked]
+    rows = rank_across_groups(
+        entries,
+        criteria=modality.cross_group_criteria,
+        method=modality.cross_group_method.value,
+        lots=lots,
+        head_to_head_matches=matches,
+    )
+    names = {key: team.name for key, team in teams.items()}
+    lang = translation.get_language() or "pt-br"
+    for k, cross in enumerate(rows):
+        explanation = describe(cross.separation, names, lang) if cross.separation is not None else ""
+        q.cross.append(CrossLine(cross, teams[cross.team], k < best_next, explanation))
+    if (
+        best_next
+        and len(rows) > best_next
+        and rows[best_next - 1].pending_lots
+        and rows[best_next].pending_lots
+    ):
+        pending = True
+    q.provisional = pending or not stage_table.complete
+    return q

@@ -1,0 +1,65 @@
+"""Bump a tournament's public revision whenever something its public pages show changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_delete, post_save
+
+from scoring.models import ScoreSheet
+from standings.models import bump
+from tournaments import models as t
+
+
+def _tournament_id(instance: Any) -> int | None:
+    if isinstance(instance, t.Tournament):
+        return instance.pk
+    if isinstance(instance, ScoreSheet):
+        return (
+            t.Match.objects.filter(pk=instance.match_id)
+            .values_list("stage__tournament_id", flat=True)
+            .first()
+        )
+    if isinstance(instance, t.Match):
+        return t.Stage.objects.filter(pk=instance.stage_id).values_list("tournament_id", flat=True).first()
+    if isinstance(instance, t.Player):
+        return t.Team.objects.filter(pk=instance.team_id).values_list("tournament_id", flat=True).first()
+    if isinstance(instance, t.GroupTeam):
+        return (
+            t.Group.objects.filter(pk=instance.group_id)
+            .values_list("stage__tournament_id", flat=True)
+            .first()
+        )
+    if isinstance(instance, t.Group | t.StageTeam):
+        return t.Stage.objects.filter(pk=instance.stage_id).values_list("tournament_id", flat=True).first()
+    return getattr(instance, "tournament_id", None)
+
+
+def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
+    if kwargs.get("raw"):
+        return
+    tournament_id = _tournament_id(instance)
+    if tournament_id is not None:
+        bump(tournament_id)
+
+
+WATCHED = (
+    ScoreSheet,
+    t.Match,
+    t.DrawOfLots,
+    t.Team,
+    t.Player,
+    t.Group,
+    t.GroupTeam,
+    t.Stage,
+    t.StageTeam,
+    t.Table,
+    t.Entity,
+)
+
+
+def connect() -> None:
+    for model in WATCHED:
+        post_save.connect(on_change, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
+        post_delete.connect(on_change, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")
+    post_save.connect(on_change, sender=t.Tournament, dispatch_uid="revision-save-Tournament")

@@ -1,0 +1,37 @@
+// Live refresh of public pages: poll the tournament's revision number and, when it
+// changes (a súmula homologated, a sorteio recorded), fetch the page again and swap
+// its <main>. Cheap for the server (one small JSON every few seconds), and a page
+// left open on a phone in a CTG hall stays current without a reload.
+(function () {
+  var script = document.currentScript;
+  var url = script && script.getAttribute("data-revision-url");
+  if (!url || !window.fetch) return;
+  var known = null;
+  var every = 5000;
+  function swap() {
+    fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.querySelector("main");
+        var main = document.querySelector("main");
+        if (fresh && main) main.innerHTML = fresh.innerHTML;
+      })
+      .catch(function () {});
+  }
+  function poll() {
+    if (document.hidden) return;
+    fetch(url, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        if (known !== null && data.revision !== known) swap();
+        known = data.revision;
+      })
+      .catch(function () {});
+  }
+  poll();
+  setInterval(poll, every);
+  document.addEventListener("visibilitychange", poll);
+})();
