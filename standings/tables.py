@@ -6,7 +6,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -33,9 +33,11 @@ class StandingsTable(tables.Table):
         row_attrs = {"class": lambda record: "struck" if record["disqualified"] else ""}
 
     def render_team(self, value: str, record: dict[str, Any]) -> SafeString:
-        badges = ""
+        badges = mark_safe("")  # noqa: S308 - a constant empty string
         if record["pending_lots"]:
             badges = format_html(' <span class="badge">{}</span>', _("sorteio pendente"))
+        if record["status"]:
+            badges = format_html('{} <span class="badge">{}</span>', badges, record["status"])
         return format_html('<a href="{}">{}</a>{}', record["url"], value, badges)
 
     def render_status(self, value: str, record: dict[str, Any]) -> str:

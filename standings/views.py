@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
-from django_tables2 import RequestConfig
 
 from core.exports import export_response
 from core.permissions import Action, TournamentPermissionMixin
@@ -108,7 +108,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
             {
                 "stage": st.stage,
                 "gt": gt,
-                "table": StandingsTable(standings_rows(t, gt), exclude=("stage", "group")),
+                "table": StandingsTable(standings_rows(t, gt), exclude=("stage", "group", "status")),
             }
             for st in self.stage_tables
             for gt in st.groups
@@ -130,16 +130,15 @@ class ResultsView(TournamentPermissionMixin, TemplateView):
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")))
-        self.table = ResultsTable(rows)
-        exported = export_response(request, self.table, f"{self.tournament.slug}-resultados")
+        exported = export_response(request, ResultsTable(rows), f"{self.tournament.slug}-resultados")
         if exported is not None:
             return exported
-        RequestConfig(request, paginate={"per_page": 100}).configure(self.table)
+        self.page = paginate(request, rows, 100)
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, live=True)
+        context.update(page=self.page, rounds=by_round(self.page.object_list), live=True)
         return context
 
 
@@ -151,17 +150,22 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         mesa = request.GET.get("mesa") or None
         rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")), table=mesa)
-        self.table = ScheduleTable(rows)
-        exported = export_response(request, self.table, f"{self.tournament.slug}-programacao")
+        exported = export_response(request, ScheduleTable(rows), f"{self.tournament.slug}-programacao")
         if exported is not None:
             return exported
-        RequestConfig(request, paginate={"per_page": 200}).configure(self.table)
+        self.page = paginate(request, rows, 200)
         self.mesa = mesa
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, mesa=self.mesa, tables=self.tournament.tables.all(), live=True)
+        context.update(
+            page=self.page,
+            rounds=by_round(self.page.object_list),
+            mesa=self.mesa,
+            tables=self.tournament.tables.all(),
+            live=True,
+        )
         return context
 
 
@@ -186,6 +190,18 @@ class TeamView(TournamentPermissionMixin, TemplateView):
                     path.append({"stage": st.stage.key, "group": gt.group.name, "row": row})
         context.update(team=team, matches=rows, path=path)
         return context
+
+
+def paginate(request: HttpRequest, rows: list[dict[str, Any]], per_page: int) -> Page[dict[str, Any]]:
+    """Long lists are paginated: no page renders more than a few hundred jogos."""
+    return Paginator(rows, per_page).get_page(request.GET.get("page"))
+
+
+def by_round(rows: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(row["round"], []).append(row)
+    return list(groups.items())
 
 
 def _int(value: str | None) -> int | None:
