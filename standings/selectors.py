@@ -110,8 +110,11 @@ def tournament_standings(
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
     if stage_key is not None:
         stages = [s for s in stages if s.key == stage_key]
-        if not stages and not t.stages.filter(key=stage_key).exists():
-            raise UnknownStage(stage_key)
+        if not stages:
+            knockout = t.stages.filter(key=stage_key).first()
+            if knockout is None:
+                raise UnknownStage(stage_key)
+            return [StageTable(knockout, [])]  # a mata-mata has no classificação table
     groups = list(
         Group.objects.filter(stage__in=stages)
         .prefetch_related("entries__team__entity")

@@ -136,3 +136,45 @@ def test_export_then_load_gives_byte_identical_standings(tmp_path: Path, modalit
     load(tmp_path, json.loads(exported), name="again.json")
     assert run("standings", slug, "--format", "json")[1] == before
     assert run("exporttournament", slug)[1] == exported
+
+
+def test_copa_truco_e6_knockout_loads_and_exports(tmp_path: Path) -> None:
+    duo = [{"name": "Um", "captain": True}, {"name": "Dois"}]
+    doc = {
+        "format": "tenteio/1",
+        "tournament": {"name": "Copa Truco Goiânia", "slug": "copa", "modality": "truco-goiano"},
+        "teams": [{"key": k, "name": f"Dupla {k.upper()}", "players": duo} for k in "abcd"],
+        "stages": [{"key": "mata", "kind": "knockout", "teams": ["a", "b", "c", "d"]}],
+        "matches": [
+            {
+                "stage": "mata",
+                "round": 1,
+                "teams": ["a", "b"],
+                "result": {
+                    "games": [[12, 8], [7, 10], [9, 9], [12, 5]],
+                    "endings": ["target", "time", "time", "target"],
+                },
+            },
+            {
+                "stage": "mata",
+                "round": 1,
+                "teams": ["c", "d"],
+                "result": {"games": [[11, 12], [12, 4], [10, 6]], "endings": ["target", "target", "time"]},
+            },
+            {"stage": "mata", "round": 2, "teams": ["a", "c"], "result": None},
+        ],
+    }
+    load(tmp_path, doc)
+    code, out, _ = run("standings", "copa", "--stage", "mata", "--format", "json")
+    assert code == 0 and json.loads(out)["stages"] == [{"key": "mata", "groups": []}]
+    exported = json.loads(run("exporttournament", "copa")[1])
+    assert exported["stages"] == doc["stages"]
+    assert [m["result"] for m in exported["matches"]] == [m["result"] for m in doc["matches"]]
+    # E6 invalid variant: P2 "time" at 12–10 must be an error (V-P6)
+    bad = json.loads(json.dumps(doc))
+    bad["tournament"]["slug"] = "copa-ruim"
+    bad["matches"][0]["result"]["games"][1] = [10, 12]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    code, _, err = run("loadtournament", str(path))
+    assert code == 1 and "game.time_at_target" in err

@@ -33,9 +33,12 @@ class Prepared:
 
 
 def problem_issue(match: MatchDoc, p: Problem, *, lang: str = "pt-br") -> Issue:
-    where = match.where() + (f" / partida {p.game}" if p.game else "")
+    message = render(p, lang)
+    where = match.where()
+    if p.game and not message.startswith(f"Partida {p.game}"):
+        where += f" / partida {p.game}"
     severity = "warning" if p.severity is Severity.WARNING else "error"
-    return Issue(where, render(p, lang), p.code, severity)
+    return Issue(where, message, p.code, severity)
 
 
 def check_results(doc: Document, *, clamp: bool = False) -> tuple[list[Prepared], list[Issue], list[str]]:
