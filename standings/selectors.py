@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
 from rules.group import GroupMatch, evaluate_group
@@ -38,6 +39,7 @@ class GroupTable:
     ranked: tuple[RankedMatch, ...] = ()
     dq_reasons: dict[str, str] = field(default_factory=dict)
     unplayed: int = 0  # fixtures still without a counted result
+    draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:
@@ -50,6 +52,20 @@ class GroupTable:
     @property
     def pending_lots(self) -> list[str]:
         return [r.team for r in self.standings.rows if r.pending_lots]
+
+    def draw_lines(self) -> list[str]:
+        """Each recorded sorteio, for the public: when, how, by whom, the order drawn."""
+        lines = []
+        for d in self.draws:
+            order = ", ".join(
+                f"{i}º {self.teams[k].name if k in self.teams else k}" for i, k in enumerate(d.result, 1)
+            )
+            how = _("feito à mão") if d.manual else _("semente %(seed)s") % {"seed": d.seed}
+            who = _(" por %(user)s") % {"user": d.performed_by.get_username()} if d.performed_by else ""
+            when = timezone.localtime(d.performed_at).strftime("%d/%m/%Y %H:%M")
+            text = _("Sorteio em %(when)s%(who)s (%(how)s): %(order)s")
+            lines.append(text % {"when": when, "who": who, "how": how, "order": order})
+        return lines
 
     def explanations(self, lang: str | None = None) -> list[str]:
         """Why adjacent rows are in this order, for every pair that needed more than wins."""
@@ -127,10 +143,12 @@ def tournament_standings(
     )
     results = latest_results(matches, include_provisional)
     lots: dict[int, list[list[str]]] = {}
+    recorded: dict[int, list[DrawOfLots]] = {}
     draws = DrawOfLots.objects.filter(group__in=groups, purpose=DrawOfLots.Purpose.TIEBREAK)
-    for draw in draws.order_by("performed_at", "id"):
+    for draw in draws.select_related("performed_by").order_by("performed_at", "id"):
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
+            recorded.setdefault(draw.group_id, []).append(draw)
     by_group: dict[int, list[Match]] = {}
     for m in matches:
         if m.group_id is not None:
@@ -158,7 +176,11 @@ def tournament_standings(
             )
             reasons = _dq_reasons(fixtures, evaluation.disqualified)
             unplayed = len(fixtures) - len(evaluation.ranked)
-            tables.append(GroupTable(g, standings, teams, evaluation.ranked, reasons, unplayed))
+            tables.append(
+                GroupTable(
+                    g, standings, teams, evaluation.ranked, reasons, unplayed, tuple(recorded.get(g.pk, []))
+                )
+            )
         out.append(StageTable(stage, tables))
     return out
 

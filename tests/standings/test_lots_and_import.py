@@ -128,3 +128,12 @@ def test_import_page_lists_problems_and_writes_nothing(client: Client) -> None:
         response = client.post("/t/importar/", {"file": SimpleUploadedFile("t.json", junk)})
         assert response.status_code == 400
     assert Tournament.objects.count() == 0
+
+
+def test_recorded_sorteio_is_shown_publicly(client: Client, tied: Tournament) -> None:
+    tiebreak_lots_record(
+        tournament=tied, teams=["t1", "t2", "t3"], user=organizer(tied), group=Group.objects.get()
+    )
+    draw = DrawOfLots.objects.get()
+    body = client.get(f"/t/{tied.slug}/classificacao/").content.decode()
+    assert f"semente {draw.seed}" in body and "por org" in body
