@@ -88,5 +88,7 @@ class TournamentPermissionMixin(AccessMixin):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context: dict[str, Any] = super().get_context_data(**kwargs)  # type: ignore[misc]
         context["tournament"] = self.tournament
-        context["can_manage"] = can(self.request.user, Action.MANAGE, self.tournament)  # type: ignore[attr-defined]
+        user = self.request.user  # type: ignore[attr-defined]
+        context["can_manage"] = can(user, Action.MANAGE, self.tournament)
+        context["can_enter_results"] = can(user, Action.ENTER_RESULTS, self.tournament)
         return context

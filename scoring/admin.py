@@ -1,14 +1,51 @@
-"""Súmula versions in the admin: read-only, since versions are append-only."""
+"""Súmulas in the admin: versions, signatures and history read-only (append-only);
+judges' mesas and per-tournament súmula options editable (no page of their own yet)."""
 
 from django.contrib import admin
 
-from scoring.models import ScoreSheet
+from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings, SheetEvent, Signature, TeamPin
 
 
-@admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["match", "version", "status", "confirmed", "entered_by", "entered_at"]
-    list_filter = ["status", "confirmed"]
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
     def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(ScoreSheet)
+class ScoreSheetAdmin(ReadOnlyAdmin):
+    list_display = ["match", "version", "status", "confirmed", "entered_by", "entered_at", "source"]
+    list_filter = ["status", "confirmed"]
+
+
+@admin.register(SheetEvent)
+class SheetEventAdmin(ReadOnlyAdmin):
+    list_display = ["match", "kind", "actor", "at", "ip"]
+    list_filter = ["kind"]
+
+
+@admin.register(Signature)
+class SignatureAdmin(ReadOnlyAdmin):
+    list_display = ["sheet", "team", "method", "recorded_by", "recorded_at"]
+
+
+@admin.register(TeamPin)
+class TeamPinAdmin(ReadOnlyAdmin):
+    list_display = ["team", "failed_attempts", "locked_until", "updated_at"]
+    exclude = ["pin_hash"]
+
+
+@admin.register(JudgeAssignment)
+class JudgeAssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["tournament", "user", "table"]
+    list_filter = ["tournament"]
+
+
+@admin.register(ScoringSettings)
+class ScoringSettingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["tournament", "double_entry", "show_provisional"]

@@ -1,7 +1,14 @@
-"""Súmulas: append-only versions of a match's result, at most one confirmed.
+"""Súmulas: append-only versions of a match's result, their signatures and their history.
 
-``result`` holds the result in the tenteio/1 shape (INTERCHANGE.md) so that the rules
-engine reads one format whether it came from a judge's phone or from a file.
+``ScoreSheet.result`` holds the result in the tenteio/1 shape (INTERCHANGE.md) so that the
+rules engine reads one format whether it came from a judge's phone or from a file.
+
+A version's content (result, lineups, observations, who/when/where) is never edited after
+it is written; only its workflow fields move (``status``, ``confirmed``), and every such
+move is recorded as a :class:`SheetEvent`. The database guarantees at most one confirmed
+version per match, and that only a live (submitted, signed, homologated) version can be
+the confirmed one. Writes go through ``scoring.services``; reads through
+``scoring.selectors``.
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match
+from tournaments.models import Match, Table, Team, Tournament
 
 
 class ScoreSheet(models.Model):
@@ -21,25 +28,164 @@ class ScoreSheet(models.Model):
         HOMOLOGATED = "homologated", _("homologada")
         SUPERSEDED = "superseded", _("substituída")
 
+    LIVE = (Status.SUBMITTED, Status.SIGNED, Status.HOMOLOGATED)
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sheets")
     version = models.PositiveIntegerField()
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # The version that counts for the match (the standings read it); see the constraints.
     confirmed = models.BooleanField(default=False)
     result = models.JSONField()
+    # {"a": [[player ids of partida 1], [partida 2], ...], "b": [...]}; empty for a W.O.
+    lineups = models.JSONField(default=dict, blank=True)
+    # [{"kind": "advertencia" | "ocorrencia", "text": "..."}]
+    observations = models.JSONField(default=list, blank=True)
     note = models.TextField(blank=True)
     normalizations = models.JSONField(default=list, blank=True)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    based_on = models.PositiveIntegerField(null=True, blank=True)  # version the editor started from
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
+    entered_ip = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
     source = models.CharField(max_length=100, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "version"]
+        verbose_name = _("súmula")
+        verbose_name_plural = _("súmulas")
         constraints = [
             models.UniqueConstraint(fields=["match", "version"], name="unique_sheet_version"),
             models.UniqueConstraint(
                 fields=["match"], condition=models.Q(confirmed=True), name="one_confirmed_sheet_per_match"
             ),
+            models.CheckConstraint(
+                condition=models.Q(confirmed=False)
+                | models.Q(status__in=["submitted", "signed", "homologated"]),
+                name="confirmed_sheet_is_live",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"súmula v{self.version} — {self.match}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in self.LIVE
+
+
+class Signature(models.Model):
+    """A capataz's signature on one version (on paper, recorded by the judge, or by PIN)."""
+
+    class Method(models.TextChoices):
+        PAPER = "paper", _("assinada em papel")
+        PIN = "pin", _("PIN da equipe")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="signatures")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    method = models.CharField(max_length=10, choices=Method.choices)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["sheet", "team"], name="one_signature_per_team")]
+
+    def __str__(self) -> str:
+        return f"{self.team} — {self.get_method_display()}"
+
+
+class SheetEvent(models.Model):
+    """One entry of a súmula's history: a version written or a state change."""
+
+    class Kind(models.TextChoices):
+        DRAFT_SAVED = "draft_saved", _("rascunho salvo")
+        SUBMITTED = "submitted", _("enviada")
+        CONFIRMED = "confirmed", _("conferida e confirmada")
+        CHECK_MISMATCH = "check_mismatch", _("conferência com divergência")
+        SIGNED = "signed", _("assinada")
+        HOMOLOGATED = "homologated", _("homologada")
+        REVERTED = "reverted", _("homologação revertida")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sheet_events")
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="events"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    reason = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.match}"
+
+
+class TeamPin(models.Model):
+    """A team's PIN for signing on the judge's phone; only its hash is kept."""
+
+    MAX_ATTEMPTS = 5
+    LOCK_MINUTES = 15
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="pin")
+    pin_hash = models.CharField(max_length=128)
+    failed_attempts = models.PositiveIntegerField(default=0)
+    locked_until = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"PIN — {self.team}"
+
+
+class ScoringSettings(models.Model):
+    """Per-tournament súmula options."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="scoring_settings")
+    double_entry = models.BooleanField(
+        _("dupla digitação"),
+        default=False,
+        help_text=_("Uma segunda pessoa redigita a súmula às cegas antes da confirmação."),
+    )
+    show_provisional = models.BooleanField(
+        _("mostrar resultados provisórios"),
+        default=False,
+        help_text=_("A classificação pública inclui súmulas enviadas e assinadas, ainda não homologadas."),
+    )
+
+    class Meta:
+        verbose_name = _("configuração de súmulas")
+
+    def __str__(self) -> str:
+        return f"{self._meta.verbose_name} — {self.tournament}"
+
+
+class JudgeAssignment(models.Model):
+    """A mesa given to a judge; a judge with any assignment may enter only those mesas."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judge_assignments")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="judge_assignments")
+
+    class Meta:
+        verbose_name = _("mesa do juiz")
+        verbose_name_plural = _("mesas dos juízes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "table"], name="unique_judge_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — mesa {self.table}"

@@ -1,7 +1,25 @@
 """Judge and organizer pages of súmulas (paths are absolute from the site root)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from scoring import views_judge as judge
+from scoring import views_organizer as organizer
 
 app_name = "scoring"
 
-urlpatterns: list = []  # type: ignore[type-arg]
+urlpatterns = [
+    path("j/<str:code>/", judge.CodeView.as_view(), name="code"),
+    path("juiz/<slug:slug>/", judge.JudgeHomeView.as_view(), name="judge_home"),
+    path("juiz/<slug:slug>/jogo/<int:match_id>/", judge.EntryView.as_view(), name="entry"),
+    path("juiz/<slug:slug>/jogo/<int:match_id>/assinar/", judge.SignView.as_view(), name="sign"),
+    path("juiz/<slug:slug>/jogo/<int:match_id>/conferir/", judge.CheckView.as_view(), name="check"),
+    path("t/<slug:slug>/sumulas/", organizer.RoundSheetsView.as_view(), name="round"),
+    path("t/<slug:slug>/sumulas/pins/", organizer.PinsView.as_view(), name="pins"),
+    path("t/<slug:slug>/sumulas/<int:match_id>/", organizer.HistoryView.as_view(), name="history"),
+    path(
+        "t/<slug:slug>/sumulas/<int:match_id>/homologar/",
+        organizer.HomologateView.as_view(),
+        name="homologate",
+    ),
+    path("t/<slug:slug>/sumulas/<int:match_id>/reverter/", organizer.RevertView.as_view(), name="revert"),
+]

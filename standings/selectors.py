@@ -18,7 +18,7 @@ from rules.group import GroupMatch, evaluate_group
 from rules.ranking import GroupStandings, StandingRow, rank_group
 from rules.results import MatchReport, Scope, Side, from_interchange
 from rules.types import Criterion, RankedMatch
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, ScoringSettings
 from tournaments.models import DrawOfLots, Group, Match, Stage, Team, Tournament
 
 
@@ -102,27 +102,30 @@ def result_statuses(include_provisional: bool) -> list[str]:
 
 
 def latest_results(matches: Iterable[Match], include_provisional: bool = False) -> dict[int, Any]:
-    """The result each match counts with: its confirmed súmula, else (when provisional
-    results are shown) its newest submitted one."""
-    results: dict[int, Any] = {}
-    confirmed: set[int] = set()
+    """The result each match counts with: its confirmed súmula when homologated, or also
+    when only submitted/signed if the organizer shows provisional results. An
+    unconfirmed version (e.g. waiting for the double entry) never counts."""
     sheets = ScoreSheet.objects.filter(
-        match__in=list(matches), status__in=result_statuses(include_provisional)
+        match__in=list(matches), confirmed=True, status__in=result_statuses(include_provisional)
     )
-    for sheet in sheets.order_by("match_id", "version").only("match_id", "result", "confirmed"):
-        if sheet.confirmed:
-            confirmed.add(sheet.match_id)
-            results[sheet.match_id] = sheet.result
-        elif sheet.match_id not in confirmed:
-            results[sheet.match_id] = sheet.result
-    return results
+    return {s.match_id: s.result for s in sheets.only("match_id", "result")}
+
+
+def shows_provisional(t: Tournament) -> bool:
+    """Whether the organizer chose to show submitted (not yet homologated) results."""
+    return bool(
+        ScoringSettings.objects.filter(tournament=t).values_list("show_provisional", flat=True).first()
+    )
 
 
 def tournament_standings(
-    t: Tournament, *, stage_key: str | None = None, include_provisional: bool = False
+    t: Tournament, *, stage_key: str | None = None, include_provisional: bool | None = None
 ) -> list[StageTable]:
-    """Standings of every chave of every groups stage (or of one stage)."""
+    """Standings of every chave of every groups stage (or of one stage). Provisional
+    results count only when asked, or (``None``) when the tournament shows them."""
     modality = t.rules()
+    if include_provisional is None:
+        include_provisional = shows_provisional(t)
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
     if stage_key is not None:
         stages = [s for s in stages if s.key == stage_key]

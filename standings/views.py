@@ -21,7 +21,7 @@ from standings.caching import public_cache
 from standings.models import current
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
-from standings.selectors import standings_document, tournament_standings
+from standings.selectors import shows_provisional, standings_document, tournament_standings
 from standings.tables import ResultsTable, ScheduleTable, StandingsTable
 from tournaments.models import Team
 
@@ -118,6 +118,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["blocks"] = self.blocks
+        context["provisional"] = shows_provisional(self.tournament)
         context["qualification"] = [qualification(self.tournament, st) for st in self.stage_tables]
         context["live"] = True
         return context

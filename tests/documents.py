@@ -6,8 +6,9 @@ import copy
 from typing import Any
 
 
-def team(key: str, size: int = 3, reserve: bool = False, name: str | None = None,
-         entity: str | None = "CTG Teste") -> dict[str, Any]:
+def team(
+    key: str, size: int = 3, reserve: bool = False, name: str | None = None, entity: str | None = "CTG Teste"
+) -> dict[str, Any]:
     players: list[dict[str, Any]] = [{"name": f"{key} jogador {i + 1}"} for i in range(size)]
     players[0]["captain"] = True
     if reserve:
@@ -18,13 +19,26 @@ def team(key: str, size: int = 3, reserve: bool = False, name: str | None = None
     return entry
 
 
-def document(matches: list[dict[str, Any]], *, keys: tuple[str, ...] = ("t1", "t2", "t3", "t4"),
-             modality: str = "truco-cego-trio", size: int = 3, slug: str = "teste",
-             settings: dict[str, Any] | None = None, lots: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def document(
+    matches: list[dict[str, Any]],
+    *,
+    keys: tuple[str, ...] = ("t1", "t2", "t3", "t4"),
+    modality: str = "truco-cego-trio",
+    size: int = 3,
+    slug: str = "teste",
+    settings: dict[str, Any] | None = None,
+    lots: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     return {
         "format": "tenteio/1",
-        "tournament": {"name": "Torneio de Teste", "slug": slug, "modality": modality,
-                       "settings": settings or {}, "date": "2026-02-14", "venue": "CTG Teste"},
+        "tournament": {
+            "name": "Torneio de Teste",
+            "slug": slug,
+            "modality": modality,
+            "settings": settings or {},
+            "date": "2026-02-14",
+            "venue": "CTG Teste",
+        },
         "teams": [team(k, size) for k in keys],
         "stages": [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": list(keys)}]}],
         "matches": copy.deepcopy(matches),

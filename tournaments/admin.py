@@ -35,3 +35,20 @@ class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class DrawOfLotsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["tournament", "purpose", "stage", "group", "performed_by", "performed_at"]
     readonly_fields = ["performed_at"]
+
+
+@admin.register(models.GroupSwap)
+class GroupSwapAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["stage", "team_a", "team_b", "reason", "performed_by", "performed_at"]
+    readonly_fields = ["performed_at"]
+
+
+@admin.register(models.TeamStatusChange)
+class TeamStatusChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["team", "status", "reason", "after_deadline", "changed_by", "changed_at"]
+    list_filter = ["status", "after_deadline"]
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["stage", "number", "starts_at", "deadline"]

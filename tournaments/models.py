@@ -32,6 +32,15 @@ class Tournament(models.Model):
     stage_plan = models.CharField(
         _("formato"), max_length=20, choices=StagePlan.choices, default=StagePlan.GROUPS_KNOCKOUT
     )
+    # Tournaments sharing an event are one rodeio: V-M15 (Truco Cego exclusivity) spans it.
+    event = models.CharField(_("evento"), max_length=200, blank=True, db_index=True)
+    end_date = models.DateField(_("data de término"), null=True, blank=True)
+    checkin_deadline = models.DateTimeField(_("encerramento do check-in"), null=True, blank=True)
+    table_count = models.PositiveIntegerField(_("número de mesas"), null=True, blank=True)
+    # Multi-phase chaves: the first ``advance_per_group`` of each chave go on, plus the best
+    # ``advance_best_next`` of the next position (ranked with rules.crossgroup).
+    advance_per_group = models.PositiveIntegerField(_("classificados por chave"), null=True, blank=True)
+    advance_best_next = models.PositiveIntegerField(_("melhores da posição seguinte"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -103,6 +112,23 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class TeamStatusChange(models.Model):
+    """Who marked a team presente, ausente or desistente, when, and why (audit trail)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="status_changes")
+    status = models.CharField(max_length=20, choices=Team.Status.choices)
+    reason = models.CharField(_("motivo"), max_length=300, blank=True)
+    after_deadline = models.BooleanField(default=False)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_status_display()}"
 
 
 class Player(models.Model):
@@ -198,6 +224,22 @@ class Table(models.Model):
         return self.name
 
 
+class Round(models.Model):
+    """A rodada of a stage: when it starts and its soft deadline (RULES.md §3.12, AMB-11)."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("rodada"))
+    starts_at = models.DateTimeField(_("início"), null=True, blank=True)
+    deadline = models.DateTimeField(_("limite"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.stage} — rodada {self.number}"
+
+
 class Match(models.Model):
     """A jogo between two teams; its result lives in scoring.ScoreSheet versions."""
 
@@ -249,3 +291,24 @@ class DrawOfLots(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_purpose_display()} — {self.performed_at:%d/%m/%Y %H:%M}"
+
+
+class GroupSwap(models.Model):
+    """Two teams exchanged between chaves after the sorteio, with the reason kept."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="swaps")
+    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    group_a = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    group_b = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("motivo"), max_length=300)
+    performed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    performed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["performed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.team_a} ⇄ {self.team_b}"

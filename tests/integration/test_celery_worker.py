@@ -24,9 +24,25 @@ def worker_queue() -> Iterator[str]:
     queue = f"test-{uuid.uuid4().hex[:8]}"
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.test")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-         "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = False

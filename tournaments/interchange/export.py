@@ -42,9 +42,9 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             )
     sheets = {
         s.match_id: s.result
-        for s in ScoreSheet.objects.filter(match__stage__tournament=t, confirmed=True).only(
-            "match_id", "result"
-        )
+        for s in ScoreSheet.objects.filter(
+            match__stage__tournament=t, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
+        ).only("match_id", "result")
     }
     matches = []
     qs = Match.objects.filter(stage__tournament=t).select_related(

@@ -1,0 +1,274 @@
+"""The súmula form: reads what the judge typed into the shapes the services take.
+
+It only reads (numbers are numbers, a chosen team exists in this jogo, the partida rows
+have no holes); it never judges a score. Every rule is the rules engine's, through
+``scoring.services.entry``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+from rules.modality_params import Family, Modality, TimeLimit
+from scoring.services.entry import EntryData
+from tournaments.models import Match
+
+MAX_ROWS = 9  # hard cap on rows read from a POST; the engine reports anything above max_games
+_SCORE = re.compile(r"^-?\d{1,6}$")
+_ROW_KEY = re.compile(r"^g(\d+)_[ab]$")
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
+
+OUTCOMES = [
+    ("played", "Jogo disputado"),
+    ("walkover", "W.O. (equipe ausente)"),
+    ("disqualification", "Desclassificação"),
+    ("commission", "Decisão da comissão"),
+]
+ENDING_CHOICES = [
+    ("target", "nos tentos"),
+    ("time", "por tempo"),
+    ("disqualification", "por desclassificação"),
+]
+
+
+def score_widget(label: str) -> forms.TextInput:
+    return forms.TextInput(
+        attrs={
+            "inputmode": "numeric",
+            "pattern": "-?[0-9]*",
+            "autocomplete": "off",
+            "class": "score",
+            "aria-label": label,
+            "maxlength": "6",
+        }
+    )
+
+
+class SheetForm(forms.Form):
+    base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    outcome = forms.ChoiceField(label="Resultado", choices=OUTCOMES, initial="played")
+    walkover = forms.ChoiceField(label="Equipe ausente", required=False)
+    dq_team = forms.ChoiceField(label="Equipe desclassificada", required=False)
+    dq_article = forms.CharField(label="Artigo (ex.: 20-II)", required=False, max_length=20)
+    dq_scope = forms.ChoiceField(label="Alcance", required=False)
+    commission_winner = forms.ChoiceField(label="Vencedor pela comissão", required=False)
+    stalling = forms.BooleanField(label="Com penalidade por demora (cera)", required=False)
+    advertencias = forms.CharField(
+        label="Advertências (uma por linha)",
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    ocorrencias = forms.CharField(
+        label="Ocorrências (uma por linha)",
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    clamp = forms.BooleanField(label="Registrar os tentos acima do alvo como o alvo", required=False)
+
+    def __init__(self, *args: Any, match: Match, modality: Modality, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.modality = modality
+        a, b = match.team_a, match.team_b
+        sides = [("", "—"), ("a", a.name), ("b", b.name)]
+        self._choices("walkover", sides + [("both", "As duas (W.O. duplo)")])
+        self._choices("dq_team", sides)
+        self._choices("commission_winner", sides)
+        scopes = [("tournament", "do torneio (Art. 20 §1º)"), ("match", "só deste jogo (Art. 20 §2º)")]
+        if modality.game_disqualification:
+            scopes.append(("game", "só da partida"))
+        self._choices("dq_scope", scopes)
+        if modality.family is Family.GAUCHO_000:
+            self.fields["dq_article"] = forms.ChoiceField(
+                label="Inciso do Art. 20",
+                required=False,
+                choices=[("", "—")] + [(f"20-{r}", r) for r in ROMAN],
+            )
+        self.has_commission = modality.time_limit is TimeLimit.COMMISSION
+        if not self.has_commission:
+            self._choices("outcome", [c for c in OUTCOMES if c[0] != "commission"])
+        self.show_endings = modality.time_limit is not TimeLimit.NONE or modality.game_disqualification
+        # In the 000 family a partida ends "por tempo" only in a commission decision.
+        only_commission = modality.time_limit is TimeLimit.COMMISSION and not modality.game_disqualification
+        self.ending_outcomes = "commission" if only_commission else "played disqualification commission"
+        self.rows = self._row_count()
+        starters = {
+            side: [str(p.pk) for p in team.players.all() if not p.is_reserve][: modality.players]
+            for side, team in (("a", a), ("b", b))
+        }
+        for i in range(1, self.rows + 1):
+            self.fields[f"g{i}_a"] = forms.CharField(
+                required=False, max_length=6, widget=score_widget(a.name)
+            )
+            self.fields[f"g{i}_b"] = forms.CharField(
+                required=False, max_length=6, widget=score_widget(b.name)
+            )
+            if self.show_endings:
+                self.fields[f"g{i}_end"] = forms.ChoiceField(
+                    label="Término", required=False, choices=ENDING_CHOICES, initial="target"
+                )
+            for side, team in (("a", a), ("b", b)):
+                self.fields[f"lineup_{side}_{i}"] = forms.MultipleChoiceField(
+                    label=team.name,
+                    required=False,
+                    choices=[
+                        (str(p.pk), p.name + (" (reserva)" if p.is_reserve else ""))
+                        for p in team.players.all()
+                    ],
+                    widget=forms.CheckboxSelectMultiple,
+                    initial=starters[side],
+                )
+
+    def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def _row_count(self) -> int:
+        count = self.modality.max_games
+        if self.is_bound:
+            for key in self.data:
+                found = _ROW_KEY.match(key)
+                if found and str(self.data.get(key, "")).strip():
+                    count = max(count, min(int(found.group(1)[:3]), MAX_ROWS + 1))
+        return count
+
+    def row(self, i: int) -> dict[str, Any]:
+        """Bound fields of partida ``i`` for the template."""
+        return {
+            "n": i,
+            "a": self[f"g{i}_a"],
+            "b": self[f"g{i}_b"],
+            "end": self[f"g{i}_end"] if self.show_endings else None,
+            "lineup_a": self[f"lineup_a_{i}"],
+            "lineup_b": self[f"lineup_b_{i}"],
+        }
+
+    def _games(self) -> tuple[list[list[int]], list[str]]:
+        rows: list[list[int]] = []
+        endings: list[str] = []
+        blank_at: int | None = None
+        if self.rows > MAX_ROWS:
+            self.add_error(None, f"Uma súmula tem no máximo {MAX_ROWS} linhas de partida.")
+            return [], []
+        for i in range(1, self.rows + 1):
+            raw = [str(self.cleaned_data.get(f"g{i}_{s}") or "").strip() for s in "ab"]
+            if not any(raw):
+                blank_at = blank_at or i
+                continue
+            if blank_at is not None:
+                self.add_error(f"g{i}_a", f"Partida {i}: a partida {blank_at} está em branco.")
+                continue
+            if not all(raw):
+                self.add_error(f"g{i}_a", f"Partida {i}: informe os tentos das duas equipes.")
+                continue
+            if not all(_SCORE.match(v) for v in raw):
+                self.add_error(f"g{i}_a", f"Partida {i}: os tentos devem ser números inteiros (ex.: 24).")
+                continue
+            rows.append([int(v) for v in raw])
+            endings.append(str(self.cleaned_data.get(f"g{i}_end") or "target"))
+        return rows, endings
+
+    def _key(self, side: str) -> str:
+        return self.match.team_a.key if side == "a" else self.match.team_b.key
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        games, endings = self._games()
+        outcome = data.get("outcome")
+        result: dict[str, Any] = {}
+        if outcome == "walkover":
+            absent = data.get("walkover")
+            if not absent:
+                self.add_error("walkover", "Informe a equipe ausente.")
+            else:
+                result["walkover"] = (
+                    [self._key("a"), self._key("b")] if absent == "both" else self._key(absent)
+                )
+        else:
+            result["games"] = games
+            if any(e != "target" for e in endings):
+                result["endings"] = endings
+        if outcome == "disqualification" or (outcome == "played" and "disqualification" in endings):
+            if not data.get("dq_team"):
+                self.add_error("dq_team", "Informe a equipe desclassificada.")
+            else:
+                dq = {"team": self._key(data["dq_team"]), "scope": data.get("dq_scope") or "tournament"}
+                if data.get("dq_article"):
+                    dq["article"] = data["dq_article"]
+                result["disqualified"] = dq
+        if outcome == "commission":
+            if not data.get("commission_winner"):
+                self.add_error("commission_winner", "Informe o vencedor definido pela comissão.")
+            else:
+                result.update(decided_by="commission", winner=self._key(data["commission_winner"]))
+                if data.get("stalling"):
+                    result["stalling"] = True
+        lineups: dict[str, list[list[int]]] | None = None
+        if games and outcome != "walkover" and any(k.startswith("lineup_") for k in self.data):
+            lineups = {
+                side: [
+                    [int(v) for v in data.get(f"lineup_{side}_{i}") or []] for i in range(1, len(games) + 1)
+                ]
+                for side in "ab"
+            }
+        observations = [
+            {"kind": kind, "text": line.strip()}
+            for kind in ("advertencia", "ocorrencia")
+            for line in str(data.get(kind + "s") or "").splitlines()
+            if line.strip()
+        ]
+        self.entry = EntryData(
+            result=result, lineups=lineups, observations=observations, clamp=bool(data.get("clamp"))
+        )
+        return data
+
+
+def initial_from_sheet(sheet: Any, match: Match) -> dict[str, Any]:
+    """Form values that show a stored version (so a correction starts from it)."""
+    result = sheet.result or {}
+    initial: dict[str, Any] = {"outcome": "played"}
+    side = {match.team_a.key: "a", match.team_b.key: "b"}
+    if result.get("walkover") is not None:
+        wo = result["walkover"]
+        initial.update(outcome="walkover", walkover="both" if isinstance(wo, list) else side.get(wo, ""))
+    for i, row in enumerate(result.get("games") or [], start=1):
+        initial[f"g{i}_a"], initial[f"g{i}_b"] = row
+    for i, ending in enumerate(result.get("endings") or [], start=1):
+        initial[f"g{i}_end"] = ending
+    dq = result.get("disqualified")
+    if dq:
+        initial.update(
+            dq_team=side.get(dq.get("team"), ""), dq_article=dq.get("article", ""), dq_scope=dq.get("scope")
+        )
+        if not any(e == "disqualification" for e in result.get("endings") or []):
+            initial["outcome"] = "disqualification"
+    if result.get("decided_by") == "commission":
+        initial.update(
+            outcome="commission",
+            commission_winner=side.get(str(result.get("winner")), ""),
+            stalling=bool(result.get("stalling")),
+        )
+    for s in "ab":
+        for i, row in enumerate((sheet.lineups or {}).get(s) or [], start=1):
+            initial[f"lineup_{s}_{i}"] = [str(v) for v in row]
+    for kind in ("advertencia", "ocorrencia"):
+        initial[kind + "s"] = "\n".join(o["text"] for o in sheet.observations or [] if o.get("kind") == kind)
+    return initial
+
+
+class SignForm(forms.Form):
+    team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
+    version = forms.IntegerField(min_value=1)
+    method = forms.ChoiceField(choices=[("paper", "assinada em papel"), ("pin", "PIN")])
+    pin = forms.CharField(required=False, max_length=12)
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=1)
+    reason = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))

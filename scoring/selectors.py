@@ -1,0 +1,189 @@
+"""Reads of súmulas: codes, states per rodada, the judge's jogos, history, expulsions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from rules.group import GroupMatch, evaluate_group
+from rules.results import from_interchange
+from scoring import codes
+from scoring.access import assigned_table_ids, can_enter, is_organizer
+from scoring.diff import Change, Names, content_of, diff
+from scoring.models import ScoreSheet, ScoringSettings, SheetEvent
+from tournaments.models import Group, Match, Player, Tournament
+
+STATE_LABELS = {
+    "missing": "sem súmula",
+    "draft": "rascunho",
+    "submitted": "enviada",
+    "awaiting_check": "aguardando conferência",
+    "signed": "assinada",
+    "homologated": "homologada",
+}
+
+
+def match_code(match: Match) -> str:
+    return codes.encode(match.pk)
+
+
+def match_from_code(code: str, tournament: Tournament | None = None) -> Match | None:
+    """The jogo of a paper súmula's code (optionally only within ``tournament``)."""
+    match_id = codes.decode(code or "")
+    if match_id is None:
+        return None
+    qs = Match.objects.filter(pk=match_id)
+    if tournament is not None:
+        qs = qs.filter(stage__tournament=tournament)
+    return qs.first()
+
+
+def settings_of(tournament: Tournament) -> ScoringSettings:
+    found = ScoringSettings.objects.filter(tournament=tournament).first()
+    return found or ScoringSettings(tournament=tournament)
+
+
+def matches_with_players(qs: QuerySet[Match]) -> QuerySet[Match]:
+    players = Prefetch("players", queryset=Player.objects.order_by("order", "id"))
+    return qs.select_related("team_a", "team_b", "table", "stage__tournament", "group").prefetch_related(
+        Prefetch("team_a__players", queryset=players.queryset),
+        Prefetch("team_b__players", queryset=players.queryset),
+    )
+
+
+def tournament_match(tournament: Tournament, match_id: int) -> Match | None:
+    qs = Match.objects.filter(pk=match_id, stage__tournament=tournament)
+    return matches_with_players(qs).first()
+
+
+def versions(match: Match) -> list[ScoreSheet]:
+    return list(
+        ScoreSheet.objects.filter(match=match)
+        .select_related("entered_by", "confirmed_by")
+        .prefetch_related("signatures__team", "signatures__recorded_by")
+        .order_by("version")
+    )
+
+
+def state_of(latest: ScoreSheet | None) -> str:
+    if latest is None:
+        return "missing"
+    if latest.status == ScoreSheet.Status.SUBMITTED and not latest.confirmed:
+        return "awaiting_check"
+    return str(latest.status)
+
+
+@dataclass
+class SheetView:
+    """A jogo with its latest version, for lists and the entry page."""
+
+    match: Match
+    latest: ScoreSheet | None
+    confirmed: ScoreSheet | None = None
+    code: str = ""
+    state: str = "missing"
+
+    @property
+    def state_label(self) -> str:
+        return STATE_LABELS[self.state]
+
+    @property
+    def version(self) -> int:
+        return self.latest.version if self.latest else 0
+
+
+def sheet_views(matches: Iterable[Match]) -> list[SheetView]:
+    matches = list(matches)
+    latest: dict[int, ScoreSheet] = {}
+    confirmed: dict[int, ScoreSheet] = {}
+    for sheet in ScoreSheet.objects.filter(match__in=matches).order_by("match_id", "version"):
+        latest[sheet.match_id] = sheet
+        if sheet.confirmed:
+            confirmed[sheet.match_id] = sheet
+    return [
+        SheetView(m, latest.get(m.pk), confirmed.get(m.pk), match_code(m), state_of(latest.get(m.pk)))
+        for m in matches
+    ]
+
+
+def sheet_view(match: Match) -> SheetView:
+    return sheet_views([match])[0]
+
+
+def rounds_of(tournament: Tournament) -> list[int]:
+    qs = Match.objects.filter(stage__tournament=tournament, round__isnull=False)
+    return sorted({r for r in qs.values_list("round", flat=True) if r is not None})
+
+
+def round_sheets(tournament: Tournament, round_no: int | None) -> list[SheetView]:
+    qs = Match.objects.filter(stage__tournament=tournament)
+    qs = qs.filter(round=round_no) if round_no is not None else qs.filter(round__isnull=True)
+    return sheet_views(qs.select_related("team_a", "team_b", "table", "group", "stage"))
+
+
+def judge_sheets(user: Any, tournament: Tournament, *, table_name: str | None = None) -> list[SheetView]:
+    """The jogos a user may enter, not yet homologated, optionally at one mesa."""
+    qs = Match.objects.filter(stage__tournament=tournament)
+    if not is_organizer(user, tournament):
+        tables = assigned_table_ids(user, tournament)
+        if tables:
+            qs = qs.filter(table_id__in=tables)
+    if table_name:
+        qs = qs.filter(table__name__iexact=table_name.strip())
+    views = sheet_views(qs.select_related("team_a", "team_b", "table", "group", "stage"))
+    return [v for v in views if v.state != "homologated" and can_enter(user, v.match)]
+
+
+@dataclass
+class VersionEntry:
+    sheet: ScoreSheet
+    changes: list[Change]
+
+
+@dataclass
+class History:
+    entries: list[VersionEntry] = field(default_factory=list)
+    events: list[SheetEvent] = field(default_factory=list)
+
+
+def history(match: Match) -> History:
+    """Every version, each with its field-by-field difference from the one before, and
+    every state change with who, when and from where."""
+    names = Names.of(match)
+    out = History()
+    previous: ScoreSheet | None = None
+    for sheet in versions(match):
+        before = content_of(previous) if previous is not None else None
+        out.entries.append(VersionEntry(sheet, diff(before, content_of(sheet), names)))
+        previous = sheet
+    out.entries.reverse()
+    out.events = list(
+        SheetEvent.objects.filter(match=match).select_related("actor", "sheet").order_by("-at", "-id")
+    )
+    return out
+
+
+def expelled_teams(tournament: Tournament) -> set[str]:
+    """Keys of teams out of the tournament after homologated W.O.s and Art. 20 §1º
+    disqualifications, as the rules engine computes them for the standings."""
+    modality = tournament.rules()
+    sheets = ScoreSheet.objects.filter(
+        match__stage__tournament=tournament, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
+    ).only("match_id", "result")
+    results = {s.match_id: s.result for s in sheets}
+    out: set[str] = set()
+    groups = Group.objects.filter(stage__tournament=tournament).prefetch_related(
+        "matches__team_a", "matches__team_b"
+    )
+    for group in groups:
+        fixtures = []
+        for m in group.matches.all():
+            report = None
+            if m.pk in results:
+                report, _ = from_interchange(results[m.pk], m.team_a.key, m.team_b.key)
+            fixtures.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
+        out |= evaluate_group(modality, fixtures).disqualified
+    return out

@@ -1,0 +1,55 @@
+"""What a homologated result does to the teams beyond the jogo (RULES.md §3.5, §3.6).
+
+Nothing is stored for these: ``rules.group.evaluate_group`` expels a team whose
+homologated súmula is a W.O. (where the modality expels) or an Art. 20 §1º
+disqualification, and turns its later jogos into W.O. wins, every time standings are
+computed. So reverting a homologation undoes the consequences by itself. This module
+only describes them in pt-BR for the history and the confirmation screens;
+``scoring.selectors.expelled_teams`` reads the current state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.modality_params import Modality
+from tournaments.models import Match, Team
+
+
+@dataclass(frozen=True)
+class Consequence:
+    team: Team
+    expels: bool  # out of the tournament, not only this jogo
+    text: str
+
+
+def consequences_of(match: Match, result: Any, modality: Modality | None = None) -> list[Consequence]:
+    if not isinstance(result, dict):
+        return []
+    modality = modality or match.stage.tournament.rules()
+    by_key = {match.team_a.key: match.team_a, match.team_b.key: match.team_b}
+    out: list[Consequence] = []
+    absent = result.get("walkover")
+    for key in absent if isinstance(absent, list) else [absent] if absent else []:
+        team = by_key.get(key)
+        if team is None:
+            continue
+        if modality.walkover_expels:
+            text = f"{team.name}: W.O. — perde o jogo e está desclassificada do torneio (Art. 20 III, §1º)."
+        else:
+            text = f"{team.name}: W.O. — perde o jogo."
+        out.append(Consequence(team, modality.walkover_expels, text))
+    dq = result.get("disqualified")
+    if isinstance(dq, dict) and dq.get("team") in by_key:
+        team = by_key[dq["team"]]
+        article = f" (Art. {dq['article']})" if dq.get("article") else ""
+        scope = dq.get("scope", "tournament")
+        if scope == "tournament":
+            text = f"{team.name}: desclassificação{article} — perde o jogo e não retorna ao torneio."
+        elif scope == "match":
+            text = f"{team.name}: desclassificação{article} — perde só este jogo; joga a próxima rodada."
+        else:
+            text = f"{team.name}: desclassificada da partida{article}."
+        out.append(Consequence(team, scope == "tournament", text))
+    return out

@@ -1,0 +1,301 @@
+"""The súmula workflow: draft → submitted → signed → homologated, append-only.
+
+Every write locks the jogo's ``tournaments.Match`` row (``SELECT ... FOR UPDATE``)
+inside a transaction before reading the versions, so two judges and an organizer
+acting on the same súmula are serialised: the first wins, the others see that the
+version they started from is no longer the latest and get :class:`StaleEdit` with what
+changed. Nothing is ever updated in place except the workflow fields (``status``,
+``confirmed``) of a version, and each such move is written as a ``SheetEvent``.
+
+With double entry (``ScoringSettings.double_entry``) a submitted version waits for a
+second person to re-type it blind (:func:`sheet_check`); the person who entered a
+version can never be the one who confirms it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.access import ensure_can_enter, ensure_can_manage, tournament_of
+from scoring.diff import Change, Names, content_of, diff
+from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
+from scoring.services.consequences import consequences_of
+from scoring.services.entry import EntryData, prepare_entry
+from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
+from scoring.services.pins import pin_verify
+from tournaments.models import Match, Team
+
+Status = ScoreSheet.Status
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a request came from, kept with each version and event."""
+
+    ip: str | None = None
+    user_agent: str = ""
+
+
+NO_ORIGIN = Origin()
+
+
+@dataclass
+class CheckOutcome:
+    confirmed: bool
+    sheet: ScoreSheet
+    changes: list[Change] = field(default_factory=list)
+
+
+def _user(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def _event(
+    match: Match,
+    sheet: ScoreSheet | None,
+    kind: str,
+    user: Any,
+    origin: Origin,
+    *,
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> None:
+    SheetEvent.objects.create(
+        match=match,
+        sheet=sheet,
+        kind=kind,
+        actor=_user(user),
+        ip=origin.ip,
+        user_agent=origin.user_agent[:300],
+        reason=reason,
+        details=details or {},
+    )
+
+
+def _locked_versions(match: Match) -> list[ScoreSheet]:
+    """Lock the jogo, then read its versions: the serialisation point of every write."""
+    Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
+    return list(ScoreSheet.objects.filter(match=match).select_related("entered_by").order_by("version"))
+
+
+def _ensure_base(match: Match, sheets: list[ScoreSheet], base_version: int) -> ScoreSheet | None:
+    latest = sheets[-1] if sheets else None
+    if (latest.version if latest else 0) != base_version:
+        if latest is None:
+            raise WorkflowError("A versão informada da súmula não existe; recarregue a página.")
+        base = next((s for s in sheets if s.version == base_version), None)
+        changes = diff(content_of(base) if base else None, content_of(latest), Names.of(match))
+        raise StaleEdit(latest, changes)
+    return latest
+
+
+def double_entry(match: Match) -> bool:
+    settings = ScoringSettings.objects.filter(tournament=tournament_of(match)).first()
+    return bool(settings and settings.double_entry)
+
+
+def required_teams(match: Match, result: dict[str, Any]) -> list[Team]:
+    """Capatazes who must sign: both, except a team absent in a W.O. (RULES.md E5)."""
+    absent = result.get("walkover")
+    absent_keys = set(absent if isinstance(absent, list) else [absent] if absent else [])
+    return [t for t in (match.team_a, match.team_b) if t.key not in absent_keys]
+
+
+def _signatures_complete(sheet: ScoreSheet) -> bool:
+    signed = set(sheet.signatures.values_list("team_id", flat=True))
+    return all(t.pk in signed for t in required_teams(sheet.match, sheet.result))
+
+
+def _confirm(sheet: ScoreSheet, sheets: list[ScoreSheet], user: Any) -> None:
+    # Unconfirm the old one first: the partial unique index allows one confirmed row.
+    for old in sheets:
+        if old.confirmed and old.pk != sheet.pk:
+            old.confirmed = False
+            old.status = Status.SUPERSEDED
+            old.save(update_fields=["confirmed", "status"])
+    sheet.confirmed = True
+    sheet.confirmed_by = _user(user)
+    sheet.confirmed_at = timezone.now()
+    sheet.save(update_fields=["confirmed", "confirmed_by", "confirmed_at"])
+
+
+def sheet_save(
+    *,
+    match: Match,
+    user: Any,
+    data: EntryData,
+    base_version: int,
+    submit: bool,
+    origin: Origin = NO_ORIGIN,
+    source: str = "juiz",
+) -> ScoreSheet:
+    """Write a new version (a draft, or a submission) based on ``base_version``.
+
+    A submission must pass the rules engine and the roster checks; a draft only needs a
+    readable shape. Nothing is written on any refusal. Locks the Match row.
+    """
+    ensure_can_enter(user, match)
+    prepared = prepare_entry(match, data)
+    if submit and not prepared.ok:
+        raise EntryInvalid(prepared.problems)
+    if not submit and not prepared.draft_ok:
+        raise EntryInvalid(prepared.shape_problems)
+    assert prepared.result is not None
+    confirm_now = submit and not double_entry(match)
+    with transaction.atomic():
+        sheets = _locked_versions(match)
+        latest = _ensure_base(match, sheets, base_version)
+        confirmed = next((s for s in sheets if s.confirmed), None)
+        if confirmed is not None and confirmed.status == Status.HOMOLOGATED:
+            raise WorkflowError(
+                "A súmula está homologada; a comissão organizadora precisa reverter a homologação "
+                "antes de uma correção."
+            )
+        if not submit and confirmed is not None:
+            raise WorkflowError(
+                "A súmula já foi enviada: uma correção deve ser enviada, não salva como rascunho."
+            )
+        for old in sheets:
+            if not old.confirmed and old.status != Status.SUPERSEDED:
+                old.status = Status.SUPERSEDED
+                old.save(update_fields=["status"])
+        sheet = ScoreSheet(
+            match=match,
+            version=(latest.version if latest else 0) + 1,
+            status=Status.SUBMITTED if submit else Status.DRAFT,
+            result=prepared.result,
+            lineups=prepared.lineups,
+            observations=prepared.observations,
+            normalizations=prepared.normalizations,
+            based_on=base_version or None,
+            entered_by=_user(user),
+            entered_ip=origin.ip,
+            user_agent=origin.user_agent[:300],
+            source=source,
+        )
+        sheet.save()
+        kind = SheetEvent.Kind.SUBMITTED if submit else SheetEvent.Kind.DRAFT_SAVED
+        _event(match, sheet, kind, user, origin, details={"version": sheet.version})
+        if confirm_now:
+            _confirm(sheet, sheets, user)
+            _event(match, sheet, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": sheet.version})
+    return sheet
+
+
+def sheet_check(
+    *, match: Match, user: Any, data: EntryData, version: int, origin: Origin = NO_ORIGIN
+) -> CheckOutcome:
+    """Double entry: compare a blind re-entry with the version waiting for confirmation.
+
+    Equal result and lineups confirm that version; any difference is returned side by
+    side (and logged) and nothing is confirmed. Locks the Match row.
+    """
+    ensure_can_enter(user, match)
+    prepared = prepare_entry(match, data)
+    if not prepared.ok:
+        raise EntryInvalid(prepared.problems)
+    with transaction.atomic():
+        sheets = _locked_versions(match)
+        latest = _ensure_base(match, sheets, version)
+        if latest is None or latest.confirmed or not latest.is_live:
+            raise WorkflowError("Não há súmula aguardando conferência neste jogo.")
+        if latest.entered_by_id is not None and latest.entered_by_id == getattr(user, "pk", None):
+            raise NotAllowed("Quem lançou a súmula não pode conferi-la: peça a outra pessoa para redigitar.")
+        typed = {"result": prepared.result, "lineups": prepared.lineups}
+        stored = {"result": latest.result, "lineups": latest.lineups}
+        changes = diff(stored, typed, Names.of(match))
+        if changes:
+            details = {"version": latest.version, "entry": typed, "changes": [c.field for c in changes]}
+            _event(match, latest, SheetEvent.Kind.CHECK_MISMATCH, user, origin, details=details)
+            return CheckOutcome(False, latest, changes)
+        _confirm(latest, sheets, user)
+        _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": latest.version})
+    return CheckOutcome(True, latest)
+
+
+def sheet_sign(
+    *,
+    match: Match,
+    user: Any,
+    team: Team,
+    version: int,
+    method: str = Signature.Method.PAPER,
+    pin: str = "",
+    origin: Origin = NO_ORIGIN,
+) -> ScoreSheet:
+    """Record a capataz's signature on ``version``; both signed (or the present side of a
+    W.O.) makes the súmula SIGNED. A wrong PIN is counted before anything else is
+    looked at (its own transaction). Locks the TeamPin row, then the Match row."""
+    ensure_can_enter(user, match)
+    if team.pk not in (match.team_a_id, match.team_b_id):
+        raise WorkflowError("Esta equipe não joga este jogo.")
+    if method == Signature.Method.PIN:
+        pin_verify(team=team, pin=pin)
+    elif method != Signature.Method.PAPER:
+        raise WorkflowError("Forma de assinatura desconhecida.")
+    with transaction.atomic():
+        sheets = _locked_versions(match)
+        sheet = _ensure_base(match, sheets, version)
+        if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):
+            raise WorkflowError("Só uma súmula enviada e ainda não homologada pode ser assinada.")
+        if team not in required_teams(match, sheet.result):
+            raise WorkflowError(f"{team.name} está ausente (W.O.) e não assina a súmula.")
+        if sheet.signatures.filter(team=team).exists():
+            raise WorkflowError(f"O capataz de {team.name} já assinou esta súmula.")
+        Signature.objects.create(sheet=sheet, team=team, method=method, recorded_by=_user(user))
+        details = {"version": sheet.version, "team": team.key, "method": method}
+        _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
+        if _signatures_complete(sheet):
+            sheet.status = Status.SIGNED
+            sheet.save(update_fields=["status"])
+    return sheet
+
+
+def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = NO_ORIGIN) -> ScoreSheet:
+    """The organizer accepts the confirmed, signed version; W.O. and Art. 20 §1º then
+    expel the team (computed by the rules engine from homologated súmulas). Locks the
+    Match row."""
+    ensure_can_manage(user, tournament_of(match))
+    with transaction.atomic():
+        sheets = _locked_versions(match)
+        sheet = _ensure_base(match, sheets, version)
+        if sheet is None or not sheet.is_live:
+            raise WorkflowError("Não há súmula enviada para homologar.")
+        if sheet.status == Status.HOMOLOGATED:
+            raise WorkflowError("Esta súmula já está homologada.")
+        if not sheet.confirmed:
+            raise WorkflowError("A súmula ainda aguarda a conferência (dupla digitação).")
+        if not _signatures_complete(sheet):
+            raise WorkflowError("Faltam as assinaturas dos capatazes.")
+        sheet.status = Status.HOMOLOGATED
+        sheet.save(update_fields=["status"])
+        texts = [c.text for c in consequences_of(match, sheet.result)]
+        details = {"version": sheet.version, "consequences": texts}
+        _event(match, sheet, SheetEvent.Kind.HOMOLOGATED, user, origin, details=details)
+    return sheet
+
+
+def sheet_revert(
+    *, match: Match, user: Any, version: int, reason: str, origin: Origin = NO_ORIGIN
+) -> ScoreSheet:
+    """Undo a homologation (organizer only, with a written reason); its consequences
+    go with it because they are computed from homologated súmulas. Locks the Match row."""
+    ensure_can_manage(user, tournament_of(match))
+    reason = (reason or "").strip()
+    if not reason:
+        raise WorkflowError("Informe por escrito o motivo da reversão.")
+    with transaction.atomic():
+        sheets = _locked_versions(match)
+        sheet = _ensure_base(match, sheets, version)
+        if sheet is None or sheet.status != Status.HOMOLOGATED:
+            raise WorkflowError("Esta súmula não está homologada.")
+        sheet.status = Status.SIGNED if _signatures_complete(sheet) else Status.SUBMITTED
+        sheet.save(update_fields=["status"])
+        texts = [c.text for c in consequences_of(match, sheet.result)]
+        details = {"version": sheet.version, "undone": texts}
+        _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)
+    return sheet

@@ -1,0 +1,227 @@
+"""Plain Django forms of the set-up pages; services decide, forms only shape the input."""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from rules.modalities import PRESETS
+from rules.types import Criterion
+from tournaments.models import Membership, Team, Tournament
+from tournaments.pairing import Break
+from tournaments.services.registration import PlayerInput, TeamInput
+
+YES_NO = [("", _("como na modalidade")), ("sim", _("sim")), ("nao", _("não"))]
+DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Nome do torneio"), max_length=200)
+    slug = forms.SlugField(
+        label=_("Identificador no endereço"),
+        max_length=100,
+        help_text=_("Letras sem acento, números e hífens: aparece em /t/<identificador>/."),
+    )
+    modality = forms.ChoiceField(label=_("Modalidade"), choices=[(k, m.name) for k, m in PRESETS.items()])
+    event = forms.CharField(
+        label=_("Evento (rodeio)"),
+        max_length=200,
+        required=False,
+        help_text=_(
+            "Torneios com o mesmo evento são o mesmo rodeio: quem joga Truco Cego "
+            "não pode se inscrever em outra modalidade dele."
+        ),
+    )
+    date = forms.DateField(label=_("Data de início"), required=False, widget=DATE)
+    end_date = forms.DateField(label=_("Data de término"), required=False, widget=DATE)
+    venue = forms.CharField(label=_("Local"), max_length=200, required=False)
+    is_public = forms.BooleanField(
+        label=_("Público (aparece na lista de torneios)"), required=False, initial=True
+    )
+    stage_plan = forms.ChoiceField(
+        label=_("Formato"), choices=Tournament.StagePlan.choices, initial=Tournament.StagePlan.GROUPS_KNOCKOUT
+    )
+    advance_per_group = forms.IntegerField(
+        label=_("Classificados por chave (várias fases)"), required=False, min_value=1
+    )
+    advance_best_next = forms.IntegerField(
+        label=_("Melhores da posição seguinte (várias fases)"), required=False, min_value=0
+    )
+    checkin_deadline = forms.DateTimeField(
+        label=_("Encerramento do check-in"), required=False, widget=DATETIME
+    )
+    table_count = forms.IntegerField(label=_("Número de mesas"), required=False, min_value=1, max_value=500)
+    # Overrides of the preset: left blank, the modality's value stands.
+    points_to_win = forms.IntegerField(label=_("Tentos por partida"), required=False)
+    best_of = forms.IntegerField(label=_("Partidas por jogo (melhor de)"), required=False)
+    sweep_bonus = forms.ChoiceField(label=_("2 a 0 conta a terceira partida"), choices=YES_NO, required=False)
+    tiebreakers = forms.CharField(
+        label=_("Critérios de desempate"),
+        required=False,
+        help_text=_("Códigos separados por vírgula, na ordem: ") + ", ".join(c.value for c in Criterion),
+    )
+    match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
+    partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
+    max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"), required=False)
+
+    OVERRIDES = ("points_to_win", "best_of", "match_minutes", "partida_minutes", "max_reserves")
+
+    def overrides(self) -> dict[str, object]:
+        data = self.cleaned_data
+        out: dict[str, object] = {k: data[k] for k in self.OVERRIDES if data.get(k) is not None}
+        if data.get("sweep_bonus"):
+            out["sweep_bonus"] = data["sweep_bonus"] == "sim"
+        if data.get("tiebreakers"):
+            out["tiebreakers"] = [c.strip() for c in data["tiebreakers"].split(",") if c.strip()]
+        return out
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        for key in (*self.OVERRIDES, "sweep_bonus", "tiebreakers"):
+            data.pop(key, None)
+        data["overrides"] = self.overrides()
+        return data
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(label=_("Usuário"), max_length=150)
+    role = forms.ChoiceField(label=_("Papel"), choices=Membership.Role.choices)
+
+
+class JudgeAccountForm(forms.Form):
+    username = forms.CharField(label=_("Usuário do novo juiz"), max_length=150)
+    full_name = forms.CharField(label=_("Nome"), max_length=150, required=False)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Nome da equipe"), max_length=200)
+    entity = forms.CharField(label=_("Entidade (CTG, clube)"), max_length=200, required=False)
+    seed = forms.IntegerField(
+        label=_("Cabeça de chave"),
+        required=False,
+        min_value=1,
+        help_text=_("1 para o primeiro cabeça de chave; vazio se não for."),
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Jogador"), max_length=200, required=False)
+    is_captain = forms.BooleanField(label=_("Capataz"), required=False)
+    is_reserve = forms.BooleanField(label=_("Reserva"), required=False)
+
+
+PlayerFormSet = forms.formset_factory(PlayerForm, extra=0, max_num=12, absolute_max=12)
+
+
+def team_input(form: TeamForm, players: Any) -> TeamInput:
+    return TeamInput(
+        name=form.cleaned_data["name"],
+        entity=form.cleaned_data.get("entity") or "",
+        seed=form.cleaned_data.get("seed"),
+        players=[
+            PlayerInput(p["name"], bool(p.get("is_captain")), bool(p.get("is_reserve")))
+            for p in players.cleaned_data
+            if p and (p.get("name") or "").strip()
+        ],
+    )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Arquivo CSV ou XLSX"))
+
+
+class StatusForm(forms.Form):
+    team = forms.IntegerField(widget=forms.HiddenInput)
+    status = forms.ChoiceField(choices=Team.Status.choices)
+    reason = forms.CharField(label=_("Motivo"), max_length=300, required=False)
+
+
+class DrawForm(forms.Form):
+    groups = forms.IntegerField(label=_("Número de chaves"), required=False, min_value=1, max_value=500)
+    size = forms.IntegerField(label=_("ou: equipes por chave"), required=False, min_value=2, max_value=64)
+    sizes = forms.CharField(
+        label=_("ou: tamanhos, separados por vírgula"),
+        required=False,
+        max_length=2000,
+        help_text=_("Ex.: 4, 4, 4, 3"),
+    )
+    seed = forms.CharField(
+        label=_("Semente (opcional)"),
+        required=False,
+        max_length=100,
+        help_text=_("Deixe vazio para uma semente aleatória; ela fica registrada."),
+    )
+    replace = forms.BooleanField(
+        label=_("Refazer o sorteio (apaga as chaves e rodadas atuais)"), required=False
+    )
+
+    def clean_sizes(self) -> list[int] | None:
+        text = self.cleaned_data.get("sizes") or ""
+        if not text.strip():
+            return None
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if not all(p.isdigit() for p in parts):
+            raise ValidationError(_("Use números inteiros separados por vírgula, como 4, 4, 3."))
+        return [int(p) for p in parts]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given = [k for k in ("groups", "size", "sizes") if data.get(k)]
+        if len(given) != 1:
+            raise ValidationError(
+                _("Informe uma só destas: número de chaves, equipes por chave ou os tamanhos.")
+            )
+        return data
+
+
+class SwapForm(forms.Form):
+    team_a = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Equipe"))
+    team_b = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("troca de chave com"))
+    reason = forms.CharField(label=_("Motivo"), max_length=300)
+
+    def __init__(self, *args: Any, teams: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team_a"].queryset = teams  # type: ignore[attr-defined]
+        self.fields["team_b"].queryset = teams  # type: ignore[attr-defined]
+
+
+BREAK_RE = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})\s*$")
+
+
+class ScheduleForm(forms.Form):
+    start = forms.DateTimeField(label=_("Início da rodada 1"), widget=DATETIME)
+    minutes = forms.IntegerField(
+        label=_("Minutos por rodada"),
+        min_value=1,
+        max_value=1440,
+        initial=60,
+        help_text=_("Também é o limite (prazo) de cada rodada."),
+    )
+    breaks = forms.CharField(
+        label=_("Intervalos"),
+        required=False,
+        max_length=200,
+        help_text=_("Ex.: 12:00-13:30 (vários separados por vírgula)"),
+    )
+    double = forms.BooleanField(label=_("Turno e returno (todos se enfrentam duas vezes)"), required=False)
+    tables = forms.IntegerField(label=_("Mesas disponíveis"), required=False, min_value=1, max_value=500)
+
+    def clean_breaks(self) -> tuple[Break, ...]:
+        out = []
+        for part in (self.cleaned_data.get("breaks") or "").split(","):
+            if not part.strip():
+                continue
+            m = BREAK_RE.match(part)
+            if not m:
+                raise ValidationError(_("Use o formato 12:00-13:30."))
+            h1, m1, h2, m2 = (int(x) for x in m.groups())
+            if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59 or (h2, m2) <= (h1, m1):
+                raise ValidationError(_("Intervalo inválido: %(v)s") % {"v": part.strip()})
+            out.append(Break(time(h1, m1), time(h2, m2)))
+        return tuple(out)

@@ -1,0 +1,206 @@
+"""The sorteio das chaves (random or typed in from a draw made on stage) and swaps.
+
+Every draw is a :class:`DrawOfLots` with its seed, inputs and result, so it replays
+identically (``draw_replay``). Who is drawn: the teams marked presente when a check-in
+happened (at least one team presente); otherwise every team still inscrita — ausentes
+and desistentes never are.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
+from tournaments.pairing import DrawTeam, draw_groups, group_names
+from tournaments.services import ServiceError
+
+GROUP_STAGE_KEY = "chaves"
+
+
+def drawable_teams(tournament: Tournament) -> QuerySet[Team]:
+    teams = Team.objects.filter(tournament=tournament).select_related("entity")
+    if teams.filter(status=Team.Status.CHECKED_IN).exists():
+        return teams.filter(status=Team.Status.CHECKED_IN)
+    return teams.filter(status=Team.Status.REGISTERED)
+
+
+def group_stage(tournament: Tournament) -> Stage | None:
+    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS).order_by("order", "id").first()
+
+
+def stage_has_results(stage: Stage) -> bool:
+    """True once any súmula (any version, any status) exists for a jogo of the stage."""
+    from scoring.models import ScoreSheet
+
+    return ScoreSheet.objects.filter(match__stage=stage).exists()
+
+
+def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
+    stage = group_stage(tournament)
+    if stage is None:
+        return Stage.objects.create(
+            tournament=tournament, key=GROUP_STAGE_KEY, kind=Stage.Kind.GROUPS, order=0
+        )
+    if stage.groups.exists():
+        if stage_has_results(stage):
+            raise ServiceError(
+                "As chaves já têm súmulas lançadas: o sorteio não pode ser refeito. "
+                "Use a troca de equipes entre chaves, com motivo, se a comissão decidir."
+            )
+        if not replace:
+            raise ServiceError(
+                {"replace": ["As chaves já foram sorteadas: marque «refazer o sorteio» para substituí-las."]}
+            )
+        stage.matches.all().delete()
+        stage.rounds.all().delete()
+        stage.groups.all().delete()
+    return stage
+
+
+def _write_groups(stage: Stage, chaves: Sequence[tuple[str, Sequence[Team]]]) -> list[Group]:
+    groups = []
+    for order, (name, members) in enumerate(chaves):
+        group = Group(stage=stage, name=name, order=order)
+        group.full_clean(exclude=["stage"])
+        group.save()
+        GroupTeam.objects.bulk_create(
+            [GroupTeam(group=group, team=t, order=i) for i, t in enumerate(members)]
+        )
+        groups.append(group)
+    return groups
+
+
+@transaction.atomic
+def groups_draw(
+    *, tournament: Tournament, user: Any, sizes: Sequence[int], seed: str = "", replace: bool = False
+) -> DrawOfLots:
+    """Draw the chaves of the first group stage with ``draw_groups`` and record it."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    teams = list(drawable_teams(tournament).order_by("key"))
+    if len(teams) < 2:
+        raise ServiceError("São necessárias pelo menos duas equipes (presentes ou inscritas) para o sorteio.")
+    if sum(sizes) != len(teams) or any(s < 2 for s in sizes):
+        raise ServiceError(
+            {
+                "sizes": [
+                    f"Os tamanhos das chaves somam {sum(sizes)}, mas há {len(teams)} equipes a sortear; "
+                    "cada chave precisa de pelo menos 2 equipes."
+                ]
+            }
+        )
+    seed = seed.strip() or secrets.token_hex(8)
+    stage = _prepare_stage(tournament, replace)
+    entries = [DrawTeam(t.key, t.entity.name if t.entity else "", t.seed) for t in teams]
+    result = draw_groups(entries, sizes, seed)
+    by_key = {t.key: t for t in teams}
+    names = group_names(len(sizes))
+    _write_groups(stage, [(names[i], [by_key[k] for k in keys]) for i, keys in enumerate(result)])
+    draw = DrawOfLots(
+        tournament=tournament,
+        purpose=DrawOfLots.Purpose.GROUPS,
+        stage=stage,
+        seed=seed,
+        inputs={"teams": [[e.key, e.entity, e.seed] for e in entries], "sizes": list(sizes)},
+        result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
+        performed_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
+    draw.save()
+    return draw
+
+
+def draw_replay(draw: DrawOfLots) -> list[list[str]]:
+    """Run a recorded random sorteio again from its inputs and seed (auditors compare)."""
+    entries = [DrawTeam(k, e, s) for k, e, s in draw.inputs["teams"]]
+    return draw_groups(entries, draw.inputs["sizes"], draw.seed)
+
+
+@transaction.atomic
+def groups_draw_manual(
+    *, tournament: Tournament, user: Any, assignment: Mapping[int, str], replace: bool = False
+) -> DrawOfLots:
+    """Record chaves drawn on stage: ``assignment`` maps team id -> chave name typed in."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    teams = {t.pk: t for t in drawable_teams(tournament)}
+    errors: dict[str, list[str]] = {}
+    chaves: dict[str, list[Team]] = {}
+    for pk, team in teams.items():
+        name = " ".join((assignment.get(pk) or "").split()).upper()
+        if not name:
+            errors.setdefault(f"team_{pk}", []).append("Informe a chave desta equipe.")
+        elif len(name) > 60:
+            errors.setdefault(f"team_{pk}", []).append("Nome de chave longo demais.")
+        else:
+            chaves.setdefault(name, []).append(team)
+    for name, members in chaves.items():
+        if len(members) < 2:
+            errors.setdefault(f"team_{members[0].pk}", []).append(f"A chave {name} ficou com uma só equipe.")
+    if errors:
+        raise ServiceError(errors)
+    stage = _prepare_stage(tournament, replace)
+    ordered = sorted(chaves.items(), key=lambda kv: (len(kv[0]), kv[0]))
+    _write_groups(stage, ordered)
+    draw = DrawOfLots.objects.create(
+        tournament=tournament,
+        purpose=DrawOfLots.Purpose.GROUPS,
+        stage=stage,
+        manual=True,
+        inputs={"teams": sorted(t.key for t in teams.values())},
+        result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
+        performed_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    return draw
+
+
+@transaction.atomic
+def group_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: Any) -> GroupSwap:
+    """Exchange two teams of different chaves before rodada 1 has any result.
+
+    The jogos already generated follow the teams (they are regenerated with the schedule).
+    """
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError({"reason": ["Informe o motivo da troca."]})
+    Tournament.objects.select_for_update().filter(pk=stage.tournament_id).first()
+    if stage_has_results(stage):
+        raise ServiceError(
+            "A rodada 1 já começou (há súmulas lançadas): as chaves não podem mais ser trocadas."
+        )
+    entry_a = GroupTeam.objects.filter(group__stage=stage, team=team_a).select_related("group").first()
+    entry_b = GroupTeam.objects.filter(group__stage=stage, team=team_b).select_related("group").first()
+    if entry_a is None or entry_b is None:
+        raise ServiceError({"team_a": ["As duas equipes precisam estar sorteadas em chaves desta fase."]})
+    if entry_a.group_id == entry_b.group_id:
+        raise ServiceError({"team_b": ["As duas equipes já estão na mesma chave."]})
+    group_a, group_b = entry_a.group, entry_b.group
+    swap = GroupSwap(
+        stage=stage,
+        team_a=team_a,
+        team_b=team_b,
+        group_a=group_a,
+        group_b=group_b,
+        reason=reason[:300],
+        performed_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    swap.full_clean(exclude=["performed_by"])
+    # Through a temporary delete: the (group, team) unique constraint forbids a direct swap.
+    order_a, order_b = entry_a.order, entry_b.order
+    GroupTeam.objects.filter(pk__in=[entry_a.pk, entry_b.pk]).delete()
+    GroupTeam.objects.bulk_create(
+        [
+            GroupTeam(group=group_b, team=team_a, order=order_b),
+            GroupTeam(group=group_a, team=team_b, order=order_a),
+        ]
+    )
+    for match in Match.objects.filter(stage=stage, group__in=[group_a, group_b]):
+        mapping = {team_a.pk: team_b.pk, team_b.pk: team_a.pk}
+        match.team_a_id = mapping.get(match.team_a_id, match.team_a_id)
+        match.team_b_id = mapping.get(match.team_b_id, match.team_b_id)
+        match.save(update_fields=["team_a", "team_b"])
+    swap.save()
+    return swap

@@ -1,0 +1,284 @@
+"""Inscrições: teams with their titulares, reservas and capataz; check-in and desistência.
+
+The roster checks (team size, reservas, one capataz, a player in one team only, Truco
+Cego exclusivity in the event — RULES.md §2.1.1, V-M13, V-M15) live in ``check_team``,
+shared by the registration form and the CSV/XLSX import, so both refuse the same things
+with the same words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from rules.modalities import Modality
+from tournaments.models import Entity, Player, Team, TeamStatusChange, Tournament
+from tournaments.services import ServiceError
+
+
+def normalize_name(name: str) -> str:
+    """casefold + accents stripped + spaces collapsed: «José  da Silva» == «jose da silva»."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", bare).strip()
+
+
+@dataclass
+class PlayerInput:
+    name: str
+    is_captain: bool = False
+    is_reserve: bool = False
+
+
+@dataclass
+class TeamInput:
+    name: str
+    entity: str = ""
+    seed: int | None = None
+    players: list[PlayerInput] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "entity": self.entity,
+            "seed": self.seed,
+            "players": [[p.name, p.is_captain, p.is_reserve] for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TeamInput:
+        return cls(
+            name=str(data["name"]),
+            entity=str(data.get("entity") or ""),
+            seed=data.get("seed"),
+            players=[PlayerInput(str(n), bool(c), bool(r)) for n, c, r in data["players"]],
+        )
+
+
+@dataclass
+class RosterIndex:
+    """Who is already registered: in this tournament, and in the other ones of the event."""
+
+    teams: dict[str, str]  # normalized team name -> team name
+    players: dict[str, str]  # normalized player name -> team name
+    event_players: dict[str, tuple[str, bool]]  # normalized name -> (tournament, exclusive)
+    exclusive: bool  # this tournament's modality forbids playing another modality
+
+    @classmethod
+    def load(cls, tournament: Tournament, *, exclude_team: Team | None = None) -> RosterIndex:
+        qs = Player.objects.filter(team__tournament=tournament)
+        teams = Team.objects.filter(tournament=tournament)
+        if exclude_team is not None:
+            qs = qs.exclude(team=exclude_team)
+            teams = teams.exclude(pk=exclude_team.pk)
+        event_players: dict[str, tuple[str, bool]] = {}
+        if tournament.event:
+            others = Tournament.objects.filter(event=tournament.event).exclude(pk=tournament.pk)
+            for other in others:
+                exclusive = other.rules().exclusive_registration
+                for name in Player.objects.filter(team__tournament=other).values_list("name", flat=True):
+                    event_players[normalize_name(name)] = (other.name, exclusive)
+        return cls(
+            teams={normalize_name(n): n for n in teams.values_list("name", flat=True)},
+            players={normalize_name(n): t for n, t in qs.values_list("name", "team__name")},
+            event_players=event_players,
+            exclusive=tournament.rules().exclusive_registration,
+        )
+
+    def add(self, team: TeamInput) -> None:
+        self.teams[normalize_name(team.name)] = team.name
+        for p in team.players:
+            self.players[normalize_name(p.name)] = team.name
+
+
+def check_player(name: str, index: RosterIndex, seen: set[str]) -> list[str]:
+    """Problems of one player's name: blank, twice in the team, in another team or modality."""
+    key = normalize_name(name)
+    if not key:
+        return ["Há um jogador sem nome."]
+    out = []
+    if key in seen:
+        out.append(f"«{name}» aparece duas vezes na equipe.")
+    seen.add(key)
+    if key in index.players:
+        out.append(f"«{name}» já está inscrito na equipe «{index.players[key]}».")
+    other = index.event_players.get(key)
+    if other and (index.exclusive or other[1]):
+        out.append(
+            f"«{name}» está inscrito em «{other[0]}»: quem se inscreve no Truco Cego "
+            "não pode participar de outra modalidade do mesmo evento."
+        )
+    return out
+
+
+def check_team(
+    modality: Modality, team: TeamInput, index: RosterIndex, *, with_players: bool = True
+) -> list[tuple[str, str]]:
+    """Every roster problem of ``team`` as (field, pt-BR message); empty when it may register."""
+    out: list[tuple[str, str]] = []
+    if not team.name.strip():
+        out.append(("name", "Informe o nome da equipe."))
+    elif normalize_name(team.name) in index.teams:
+        out.append(
+            ("name", f"Já existe uma equipe «{index.teams[normalize_name(team.name)]}» neste torneio.")
+        )
+    if team.seed is not None and team.seed < 1:
+        out.append(("seed", "Cabeça de chave: use 1, 2, 3… (ou deixe em branco)."))
+    starters = [p for p in team.players if not p.is_reserve]
+    reserves = [p for p in team.players if p.is_reserve]
+    kind = {1: "mano a mano", 2: "dupla", 3: "trio"}.get(modality.players, "equipe")
+    if len(starters) != modality.players:
+        out.append(
+            (
+                "players",
+                f"A {kind} precisa de exatamente {modality.players} titular(es); "
+                f"informados: {len(starters)}.",
+            )
+        )
+    if len(reserves) > modality.max_reserves:
+        out.append(("players", f"No máximo {modality.max_reserves} reserva(s); informados: {len(reserves)}."))
+    captains = [p for p in team.players if p.is_captain]
+    if len(captains) != 1:
+        out.append(("players", f"Indique exatamente um capataz; indicados: {len(captains)}."))
+    if with_players:
+        seen: set[str] = set()
+        for p in team.players:
+            out += [("players", msg) for msg in check_player(p.name, index, seen)]
+    return out
+
+
+def _team_key(tournament: Tournament, name: str) -> str:
+    base = slugify(name)[:50] or "equipe"
+    taken = set(
+        Team.objects.filter(tournament=tournament, key__startswith=base).values_list("key", flat=True)
+    )
+    key, n = base, 2
+    while key in taken:
+        key, n = f"{base}-{n}", n + 1
+    return key
+
+
+def _entity(tournament: Tournament, name: str) -> Entity | None:
+    name = re.sub(r"\s+", " ", name).strip()
+    if not name:
+        return None
+    for entity in Entity.objects.filter(tournament=tournament):
+        if normalize_name(entity.name) == normalize_name(name):
+            return entity
+    entity = Entity(tournament=tournament, name=name)
+    entity.full_clean()
+    entity.save()
+    return entity
+
+
+def _write_team(tournament: Tournament, data: TeamInput, team: Team | None, order: int) -> Team:
+    if team is None:
+        team = Team(tournament=tournament, key=_team_key(tournament, data.name), order=order)
+    team.name = re.sub(r"\s+", " ", data.name).strip()
+    team.entity = _entity(tournament, data.entity)
+    team.seed = data.seed
+    try:
+        team.full_clean()
+    except ValidationError as exc:
+        raise ServiceError.from_validation(exc) from None
+    team.save()
+    team.players.all().delete()
+    # Titulares first, then reservas: the súmula lists them in this order.
+    ordered = sorted(data.players, key=lambda p: p.is_reserve)
+    players = [
+        Player(
+            team=team,
+            name=re.sub(r"\s+", " ", p.name).strip(),
+            is_captain=p.is_captain,
+            is_reserve=p.is_reserve,
+            order=i,
+        )
+        for i, p in enumerate(ordered)
+    ]
+    for p in players:
+        p.full_clean(exclude=["team"])
+    Player.objects.bulk_create(players)
+    return team
+
+
+def _raise_problems(problems: list[tuple[str, str]]) -> None:
+    if problems:
+        errors: dict[str, list[str]] = {}
+        for name, msg in problems:
+            errors.setdefault(name, []).append(msg)
+        raise ServiceError(errors)
+
+
+@transaction.atomic
+def team_register(*, tournament: Tournament, data: TeamInput) -> Team:
+    """Register a new team; refuses with every roster problem at once."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # serialize registrations
+    _raise_problems(check_team(tournament.rules(), data, RosterIndex.load(tournament)))
+    order = Team.objects.filter(tournament=tournament).count()
+    return _write_team(tournament, data, None, order)
+
+
+@transaction.atomic
+def team_update(*, team: Team, data: TeamInput) -> Team:
+    """Replace a team's name, entity, seed and roster."""
+    tournament = team.tournament
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    _raise_problems(check_team(tournament.rules(), data, RosterIndex.load(tournament, exclude_team=team)))
+    return _write_team(tournament, data, team, team.order)
+
+
+@transaction.atomic
+def teams_register_many(*, tournament: Tournament, teams: list[TeamInput]) -> list[Team]:
+    """Register a batch (the import): all or nothing, re-checked against the database now."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    index = RosterIndex.load(tournament)
+    modality = tournament.rules()
+    problems: list[str] = []
+    for data in teams:
+        found = check_team(modality, data, index)
+        problems += [f"{data.name}: {msg}" for _field, msg in found]
+        index.add(data)
+    if problems:
+        raise ServiceError({"__all__": problems})
+    start = Team.objects.filter(tournament=tournament).count()
+    return [_write_team(tournament, d, None, start + i) for i, d in enumerate(teams)]
+
+
+def checkin_closed(tournament: Tournament) -> bool:
+    return tournament.checkin_deadline is not None and timezone.now() > tournament.checkin_deadline
+
+
+@transaction.atomic
+def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = "") -> Team:
+    """Check-in (presente / ausente), desistência, or back to inscrita — always recorded.
+
+    After the check-in deadline (RULES.md §3.12, V-M16) only a change with a reason is
+    accepted: the organizer overrides the rule knowingly.
+    """
+    if status not in Team.Status.values:
+        raise ServiceError({"status": ["Situação inválida."]})
+    reason = reason.strip()
+    late = checkin_closed(team.tournament) and status != Team.Status.WITHDRAWN
+    if late and not reason:
+        raise ServiceError(
+            {"reason": ["O check-in está encerrado: informe o motivo para alterar a situação da equipe."]}
+        )
+    if status == Team.Status.WITHDRAWN and not reason:
+        raise ServiceError({"reason": ["Informe o motivo da desistência."]})
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    team.status = status
+    team.full_clean()
+    team.save(update_fields=["status"])
+    change = TeamStatusChange(
+        team=team, status=status, reason=reason[:300], after_deadline=late, changed_by=user
+    )
+    change.full_clean(exclude=["changed_by"])
+    change.save()
+    return team

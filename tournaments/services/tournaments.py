@@ -1,0 +1,170 @@
+"""Creating a tournament from a modality preset, and naming its comissão and juízes.
+
+Overrides are checked by ``rules.modalities.apply_overrides``; each rules problem is
+rendered in pt-BR and put next to the field it names. Any logged-in user may create a
+tournament and becomes its first organizer (a club runs its own rodeio without asking
+an administrator); what they may do afterwards is decided by ``core.permissions``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from rules.messages import render
+from rules.modalities import PRESETS, apply_overrides, get_modality
+from rules.problems import Problem, RulesError
+from tournaments.models import Membership, Tournament
+from tournaments.services import ServiceError
+
+# Problems that carry no ``name`` parameter, by the setting they are about.
+_PROBLEM_FIELD = {
+    "settings.points_to_win_invalid": "points_to_win",
+    "settings.best_of_invalid": "best_of",
+    "settings.partida_minutes_required": "partida_minutes",
+}
+
+
+def problem_field(problem: Problem) -> str:
+    if problem.code in _PROBLEM_FIELD:
+        return _PROBLEM_FIELD[problem.code]
+    try:
+        return str(problem.param("name")).strip("'\"")
+    except KeyError:
+        return "__all__"
+
+
+def check_overrides(
+    modality: str, overrides: Mapping[str, object], lang: str = "pt-br"
+) -> dict[str, list[str]]:
+    """Field -> rendered messages for every problem of ``overrides`` on the preset."""
+    if modality not in PRESETS:
+        return {"modality": ["Escolha uma das modalidades da lista."]}
+    try:
+        apply_overrides(get_modality(modality), overrides)
+    except RulesError as exc:
+        errors: dict[str, list[str]] = {}
+        for p in exc.problems:
+            errors.setdefault(problem_field(p), []).append(render(p, lang))
+        return errors
+    return {}
+
+
+def _check_plan(stage_plan: str, k: int | None, n: int | None, modality: str) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    if stage_plan == Tournament.StagePlan.MULTI_PHASE and not k:
+        errors["advance_per_group"] = ["Informe quantas equipes de cada chave passam para a fase seguinte."]
+    if (
+        modality in PRESETS
+        and PRESETS[modality].knockout_only
+        and stage_plan != Tournament.StagePlan.KNOCKOUT
+    ):
+        errors["stage_plan"] = ["Esta modalidade é disputada somente em mata-mata."]
+    return errors
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    user: Any,
+    name: str,
+    slug: str,
+    modality: str,
+    overrides: Mapping[str, object] | None = None,
+    date: date | None = None,
+    end_date: date | None = None,
+    venue: str = "",
+    event: str = "",
+    is_public: bool = True,
+    stage_plan: str = Tournament.StagePlan.GROUPS_KNOCKOUT,
+    advance_per_group: int | None = None,
+    advance_best_next: int | None = None,
+    checkin_deadline: datetime | None = None,
+    table_count: int | None = None,
+    lang: str = "pt-br",
+) -> Tournament:
+    """Create the tournament and make ``user`` its organizer (rules messages in ``lang``)."""
+    overrides = dict(overrides or {})
+    errors = check_overrides(modality, overrides, lang)
+    errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
+    if end_date and date and end_date < date:
+        errors["end_date"] = ["A data de término é anterior à data de início."]
+    t = Tournament(
+        name=name.strip(),
+        slug=slug,
+        modality=modality,
+        settings=overrides,
+        date=date,
+        end_date=end_date,
+        venue=venue.strip(),
+        event=" ".join(event.split()),
+        is_public=is_public,
+        stage_plan=stage_plan,
+        advance_per_group=advance_per_group if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,
+        advance_best_next=advance_best_next if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,
+        checkin_deadline=checkin_deadline,
+        table_count=table_count,
+    )
+    try:
+        t.full_clean()
+    except ValidationError as exc:
+        for key, msgs in ServiceError.from_validation(exc).errors.items():
+            errors.setdefault(key, []).extend(msgs)
+    if errors:
+        raise ServiceError(errors)
+    t.save()
+    if user is not None and getattr(user, "is_authenticated", False):
+        Membership.objects.create(tournament=t, user=user, role=Membership.Role.ORGANIZER)
+    return t
+
+
+@transaction.atomic
+def membership_add(*, tournament: Tournament, username: str, role: str) -> Membership:
+    """Give an existing account a role (organizador or juiz) in this tournament."""
+    if role not in Membership.Role.values:
+        raise ServiceError({"role": ["Papel inválido."]})
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise ServiceError({"username": [f"Não existe usuário «{username.strip()}»."]})
+    if Membership.objects.filter(tournament=tournament, user=user, role=role).exists():
+        raise ServiceError({"username": [f"«{user.get_username()}» já tem este papel no torneio."]})
+    membership = Membership(tournament=tournament, user=user, role=role)
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def judge_account_create(*, tournament: Tournament, username: str, full_name: str = "") -> tuple[Any, str]:
+    """A new judge account with a generated password, returned once (never stored in clear)."""
+    User = get_user_model()
+    username = username.strip()
+    user = User(username=username, first_name=full_name.strip()[:150])
+    password = secrets.token_urlsafe(9)
+    user.set_password(password)
+    try:
+        user.full_clean(exclude=["password"])
+        user.save()
+    except ValidationError as exc:
+        raise ServiceError.from_validation(exc) from None
+    except IntegrityError:
+        raise ServiceError({"username": [f"O usuário «{username}» já existe."]}) from None
+    Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.JUDGE)
+    return user, password
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership) -> None:
+    """Remove a role; the last organizer stays (someone must run the tournament)."""
+    if (
+        membership.role == Membership.Role.ORGANIZER
+        and Membership.objects.filter(tournament=membership.tournament, role=membership.role).count() == 1
+    ):
+        raise ServiceError("O torneio precisa de pelo menos um organizador.")
+    membership.delete()

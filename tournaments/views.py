@@ -1,0 +1,124 @@
+"""Organizer pages: create a tournament, its dashboard ("o que falta"), comissão e juízes.
+
+Views are thin: a form shapes the input, a service writes, a selector reads. Every page
+of a tournament is Action.MANAGE (organizers and superusers), via core.permissions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.generic import FormView, TemplateView, View
+
+from core.permissions import Action, TournamentPermissionMixin
+from tournaments import selectors
+from tournaments.forms import JudgeAccountForm, MemberForm, TournamentForm
+from tournaments.models import Membership
+from tournaments.services import ServiceError, apply_to_form
+from tournaments.services.tournaments import (
+    judge_account_create,
+    membership_add,
+    membership_remove,
+    tournament_create,
+)
+
+
+class OrganizerMixin(TournamentPermissionMixin):
+    action = Action.MANAGE
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-arg]
+    """Any logged-in user may create a tournament; they become its organizer."""
+
+    template_name = "tournaments/create.html"
+    form_class = TournamentForm
+
+    def form_valid(self, form: TournamentForm) -> HttpResponse:
+        kwargs = form.service_kwargs()
+        try:
+            tournament = tournament_create(user=self.request.user, lang=get_language() or "pt-br", **kwargs)
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, f"Torneio «{tournament.name}» criado. Você é o organizador.")
+        return redirect("tournaments:dashboard", slug=tournament.slug)
+
+
+class MyTournamentsView(LoginRequiredMixin, TemplateView):
+    template_name = "tournaments/mine.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["tournaments"] = selectors.managed_tournaments(self.request.user)
+        return context
+
+
+class DashboardView(OrganizerMixin, TemplateView):
+    template_name = "tournaments/dashboard.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["board"] = selectors.dashboard(self.tournament)
+        context["modality"] = self.tournament.rules()
+        return context
+
+
+class MembersView(OrganizerMixin, View):
+    template_name = "tournaments/members.html"
+
+    def page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "memberships": self.tournament.memberships.select_related("user").order_by(
+                "role", "user__username"
+            ),
+            "member_form": MemberForm(),
+            "judge_form": JudgeAccountForm(),
+            **extra,
+        }
+        return render(request, self.template_name, context, status=400 if extra.get("invalid") else 200)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        action = request.POST.get("action")
+        if action == "remove":
+            membership = get_object_or_404(
+                Membership, pk=request.POST.get("membership") or 0, tournament=self.tournament
+            )
+            try:
+                membership_remove(membership=membership)
+            except ServiceError as exc:
+                messages.error(request, exc.messages[0])
+            return redirect("tournaments:members", slug=slug)
+        if action == "judge":
+            judge_form = JudgeAccountForm(request.POST)
+            if judge_form.is_valid():
+                try:
+                    user, password = judge_account_create(
+                        tournament=self.tournament, **judge_form.cleaned_data
+                    )
+                except ServiceError as exc:
+                    apply_to_form(judge_form, exc)
+                else:
+                    # Shown in this response only: never stored or mailed in clear.
+                    return self.page(request, new_account=user, new_password=password)
+            return self.page(request, judge_form=judge_form, invalid=True)
+        form = MemberForm(request.POST)
+        if form.is_valid():
+            try:
+                membership_add(tournament=self.tournament, **form.cleaned_data)
+            except ServiceError as exc:
+                apply_to_form(form, exc)
+            else:
+                messages.success(request, "Papel concedido.")
+                return redirect(reverse("tournaments:members", args=[slug]))
+        return self.page(request, member_form=form, invalid=True)

@@ -1,0 +1,192 @@
+"""Organizer pages of the sorteio das chaves (random, manual, swaps) and of the rodadas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.generic import View
+
+from tournaments import selectors
+from tournaments.forms import DrawForm, ScheduleForm, SwapForm
+from tournaments.models import Team
+from tournaments.pairing import group_sizes
+from tournaments.services import ServiceError, apply_to_form
+from tournaments.services.draws import (
+    drawable_teams,
+    group_swap,
+    groups_draw,
+    groups_draw_manual,
+    stage_has_results,
+)
+from tournaments.services.schedule import ScheduleTemplate, schedule_generate
+from tournaments.views import OrganizerMixin
+
+
+def manual_form(teams: list[Team], data: Any = None) -> forms.Form:
+    form = forms.Form(data)
+    for t in teams:
+        form.fields[f"team_{t.pk}"] = forms.CharField(label=t.name, max_length=60, required=False)
+    form.fields["replace"] = forms.BooleanField(label="Refazer o sorteio", required=False)
+    return form
+
+
+class GroupsView(OrganizerMixin, View):
+    """The chaves; the draw forms while no súmula exists; swaps until rodada 1 starts."""
+
+    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+        stage = selectors.group_stage(self.tournament)
+        groups = selectors.chaves(stage) if stage else []
+        teams = list(drawable_teams(self.tournament).order_by("name"))
+        drawn = (
+            Team.objects.filter(tournament=self.tournament, groups__stage=stage)
+            if stage
+            else Team.objects.none()
+        )
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "stage": stage,
+            "groups": groups,
+            "draw_teams": teams,
+            "locked": bool(stage and stage_has_results(stage)),
+            "last_draw": self.tournament.draws.filter(purpose="groups").select_related("performed_by").last(),
+            "swaps": stage.swaps.select_related("team_a", "team_b", "group_a", "group_b") if stage else [],
+            "draw_form": DrawForm(initial={"size": 4}),
+            "manual_form": manual_form(teams),
+            "swap_form": SwapForm(teams=drawn.order_by("name")),
+            **extra,
+        }
+        return render(request, "tournaments/groups.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self._page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        action = request.POST.get("action")
+        if action == "manual":
+            return self._manual(request)
+        if action == "swap":
+            return self._swap(request)
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            return self._page(request, 400, draw_form=form)
+        data = form.cleaned_data
+        count = drawable_teams(self.tournament).count()
+        try:
+            sizes = data["sizes"] or group_sizes(count, groups=data["groups"], size=data["size"])
+        except ValueError:
+            form.add_error(
+                None, f"Com {count} equipes não é possível formar essas chaves (mínimo 2 por chave)."
+            )
+            return self._page(request, 400, draw_form=form)
+        try:
+            draw = groups_draw(
+                tournament=self.tournament,
+                user=request.user,
+                sizes=sizes,
+                seed=data["seed"],
+                replace=data["replace"],
+            )
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, draw_form=form)
+        messages.success(request, f"Chaves sorteadas (semente {draw.seed}).")
+        return redirect("tournaments:groups", slug=slug)
+
+    def _manual(self, request: HttpRequest) -> HttpResponse:
+        teams = list(drawable_teams(self.tournament).order_by("name"))
+        form = manual_form(teams, request.POST)
+        form.is_valid()
+        assignment = {t.pk: form.cleaned_data.get(f"team_{t.pk}", "") for t in teams}
+        try:
+            groups_draw_manual(
+                tournament=self.tournament,
+                user=request.user,
+                assignment=assignment,
+                replace=bool(form.cleaned_data.get("replace")),
+            )
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, manual_form=form, manual_open=True)
+        messages.success(request, "Chaves do sorteio manual registradas.")
+        return redirect("tournaments:groups", slug=self.tournament.slug)
+
+    def _swap(self, request: HttpRequest) -> HttpResponse:
+        stage = selectors.group_stage(self.tournament)
+        teams = (
+            Team.objects.filter(tournament=self.tournament, groups__stage=stage)
+            if stage
+            else Team.objects.none()
+        )
+        form = SwapForm(request.POST, teams=teams)
+        if stage is None or not form.is_valid():
+            return self._page(request, 400, swap_form=form)
+        try:
+            group_swap(stage=stage, user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, swap_form=form)
+        messages.success(request, "Troca registrada.")
+        return redirect("tournaments:groups", slug=self.tournament.slug)
+
+
+class ScheduleView(OrganizerMixin, View):
+    """Rodadas by rodada (default) or by mesa (?por=mesa), and the generator form."""
+
+    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+        stage = selectors.group_stage(self.tournament)
+        matches = list(selectors.stage_matches(stage)) if stage else []
+        by_table = request.GET.get("por") == "mesa"
+        blocks: dict[Any, list[Any]] = {}
+        for m in matches:
+            key = (m.table.order, m.table.name) if by_table and m.table else m.round
+            blocks.setdefault(key, []).append(m)
+        if by_table:
+            for rows in blocks.values():
+                rows.sort(key=lambda m: (m.scheduled_at or timezone.now(), m.round or 0))
+        rounds = {r.number: r for r in stage.rounds.all()} if stage else {}
+        initial = {"tables": self.tournament.table_count, "minutes": 60}
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "stage": stage,
+            "by_table": by_table,
+            "blocks": sorted(blocks.items(), key=lambda kv: kv[0]),
+            "rounds": rounds,
+            "locked": bool(stage and stage_has_results(stage)),
+            "form": ScheduleForm(initial=initial),
+            **extra,
+        }
+        return render(request, "tournaments/schedule.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self._page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = ScheduleForm(request.POST)
+        stage = selectors.group_stage(self.tournament)
+        if not form.is_valid():
+            return self._page(request, 400, form=form)
+        if stage is None:
+            form.add_error(None, "Faça o sorteio das chaves antes de gerar as rodadas.")
+            return self._page(request, 400, form=form)
+        data = form.cleaned_data
+        template = ScheduleTemplate(
+            start=data["start"],
+            minutes=data["minutes"],
+            breaks=data["breaks"],
+            double=data["double"],
+            tables=data["tables"],
+        )
+        try:
+            rounds = schedule_generate(stage=stage, template=template)
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, form=form)
+        messages.success(request, f"{len(rounds)} rodadas geradas.")
+        return redirect("tournaments:schedule", slug=slug)

@@ -1,0 +1,217 @@
+"""Organizer pages of inscrições: team list (filter, sort, export), team form, import, check-in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.generic import View
+from django_tables2 import RequestConfig
+
+from core.exports import export_response
+from tournaments import selectors
+from tournaments.forms import ImportForm, PlayerFormSet, StatusForm, TeamForm, team_input
+from tournaments.models import Team
+from tournaments.services import ServiceError, apply_to_form
+from tournaments.services.importing import COLUMNS, MAX_ROWS, TEMPLATE_CSV, import_preview
+from tournaments.services.registration import (
+    TeamInput,
+    checkin_closed,
+    team_register,
+    team_set_status,
+    team_update,
+    teams_register_many,
+)
+from tournaments.tables import TeamTable
+from tournaments.views import OrganizerMixin
+
+PER_PAGE = 50
+
+
+class TeamListView(OrganizerMixin, View):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        entity = request.GET.get("entidade", "")
+        status = request.GET.get("situacao", "")
+        entity_id = int(entity) if entity.isdigit() else None
+        status = status if status in Team.Status.values else ""
+        qs = selectors.team_list(self.tournament, entity=entity_id, status=status)
+        table = TeamTable(qs, slug=slug)
+        exported = export_response(request, table, f"{slug}-equipes")
+        if exported is not None:
+            return exported
+        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+        return render(
+            request,
+            "tournaments/teams.html",
+            {
+                "tournament": self.tournament,
+                "can_manage": True,
+                "table": table,
+                "entities": self.tournament.entities.order_by("name"),
+                "statuses": Team.Status.choices,
+                "entity": entity_id,
+                "status": status,
+            },
+        )
+
+
+class TeamFormView(OrganizerMixin, View):
+    """Create (no pk) or edit a team with its players in one form."""
+
+    def _team(self, pk: int | None) -> Team | None:
+        return get_object_or_404(Team, pk=pk, tournament=self.tournament) if pk else None
+
+    def _page(
+        self,
+        request: HttpRequest,
+        team: Team | None,
+        form: TeamForm,
+        players: Any,
+        status: int = 200,
+        **extra: Any,
+    ) -> HttpResponse:
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "team": team,
+            "form": form,
+            "players": players,
+            "modality": self.tournament.rules(),
+            **extra,
+        }
+        return render(request, "tournaments/team_form.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
+        team = self._team(pk)
+        modality = self.tournament.rules()
+        if team is None:
+            form = TeamForm()
+            rows: list[dict[str, Any]] = [{"is_captain": i == 0} for i in range(modality.players)]
+            rows += [{"is_reserve": True} for _ in range(modality.max_reserves)]
+        else:
+            form = TeamForm(
+                initial={
+                    "name": team.name,
+                    "entity": team.entity.name if team.entity else "",
+                    "seed": team.seed,
+                }
+            )
+            rows = [
+                {"name": p.name, "is_captain": p.is_captain, "is_reserve": p.is_reserve}
+                for p in team.players.all()
+            ]
+            if not any(r["is_reserve"] for r in rows):
+                rows += [{"is_reserve": True} for _ in range(modality.max_reserves)]
+        return self._page(request, team, form, PlayerFormSet(initial=rows, prefix="p"))
+
+    def post(self, request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
+        team = self._team(pk)
+        form = TeamForm(request.POST)
+        players = PlayerFormSet(request.POST, prefix="p")
+        if form.is_valid() and players.is_valid():
+            data = team_input(form, players)
+            try:
+                if team is None:
+                    team = team_register(tournament=self.tournament, data=data)
+                else:
+                    team = team_update(team=team, data=data)
+            except ServiceError as exc:
+                roster_errors = exc.errors.pop("players", [])
+                apply_to_form(form, exc)
+                return self._page(request, team, form, players, status=400, roster_errors=roster_errors)
+            messages.success(request, f"Equipe «{team.name}» salva.")
+            return redirect("tournaments:teams", slug=slug)
+        return self._page(request, team, form, players, status=400)
+
+
+SESSION_KEY = "tenteio-import-{}"
+
+
+class ImportView(OrganizerMixin, View):
+    """Upload → preview (nothing written) → confirm (re-checked, written all at once)."""
+
+    def _page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "form": ImportForm(),
+            "columns": list(COLUMNS),
+            "max_rows": MAX_ROWS,
+            **extra,
+        }
+        return render(request, "tournaments/import.html", context, status=extra.pop("status", 200))
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self._page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        key = SESSION_KEY.format(self.tournament.pk)
+        if "confirm" in request.POST:
+            stored = request.session.get(key)
+            if not stored:
+                messages.error(request, "Nenhuma prévia a confirmar: envie o arquivo de novo.")
+                return redirect("tournaments:import", slug=slug)
+            teams = [TeamInput.from_json(t) for t in stored]
+            try:
+                created = teams_register_many(tournament=self.tournament, teams=teams)
+            except ServiceError as exc:
+                return self._page(request, confirm_errors=exc.messages, status=400)
+            del request.session[key]
+            messages.success(request, f"{len(created)} equipes importadas.")
+            return redirect("tournaments:teams", slug=slug)
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self._page(request, form=form, status=400)
+        upload = form.cleaned_data["file"]
+        if upload.size > 2 * 1024 * 1024:
+            return self._page(
+                request, form=form, preview_errors=[(0, "O arquivo tem mais de 2 MB.")], status=400
+            )
+        preview = import_preview(tournament=self.tournament, filename=upload.name, raw=upload.read())
+        if preview.ok:
+            request.session[key] = [t.as_json() for t in preview.teams]
+        else:
+            request.session.pop(key, None)
+        return self._page(request, preview=preview, status=200 if preview.ok else 400)
+
+
+def import_template(request: HttpRequest) -> HttpResponse:
+    """The model CSV (public: it holds no data), with a BOM so Excel reads the accents."""
+    response = HttpResponse("\ufeff" + TEMPLATE_CSV, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="modelo-inscricoes.csv"'
+    return response
+
+
+class CheckinView(OrganizerMixin, View):
+    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+        teams = self.tournament.teams.select_related("entity").order_by("name")
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "teams": teams,
+            "closed": checkin_closed(self.tournament),
+            **extra,
+        }
+        return render(request, "tournaments/checkin.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self._page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = StatusForm(request.POST)
+        if not form.is_valid():
+            return self._page(request, status=400, error="Pedido inválido.")
+        team = get_object_or_404(Team, pk=form.cleaned_data["team"], tournament=self.tournament)
+        try:
+            team_set_status(
+                team=team,
+                status=form.cleaned_data["status"],
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as exc:
+            return self._page(request, status=400, error_team=team.pk, error=" ".join(exc.messages))
+        messages.success(request, f"{team.name}: {Team.Status(form.cleaned_data['status']).label}.")
+        return redirect(f"{request.path}#t{team.pk}")
