@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.counters import MatchOutcome, contributions
 from rules.modality_params import Modality
@@ -78,6 +79,32 @@ def _ranked(match: GroupMatch, outcome: MatchOutcome) -> RankedMatch:
     )
 
 
+def _judge(
+    modality: Modality, report: MatchReport, teams: tuple[str, str]
+) -> tuple[tuple[Problem, ...], MatchOutcome | None]:
+    """A jogo's problems and, when it counts, its contributions (§3.13)."""
+    found = tuple(validate_match(modality, report, teams))
+    if any(p.severity is not Severity.WARNING and p.code != "game.score_clamped" for p in found):
+        return found, None
+    return found, contributions(modality, report)
+
+
+_judge_cached = lru_cache(maxsize=1 << 16)(_judge)
+
+
+def judge(
+    modality: Modality, report: MatchReport, teams: tuple[str, str]
+) -> tuple[tuple[Problem, ...], MatchOutcome | None]:
+    """``_judge`` memoised: standings are recomputed after every homologation, and all
+    but one of the tournament's jogos are the same as last time. Everything here is
+    immutable, so a cached answer is the answer; unhashable input (a list where a score
+    should be) is judged afresh."""
+    try:
+        return _judge_cached(modality, report, teams)
+    except TypeError:
+        return _judge(modality, report, teams)
+
+
 def evaluate_group(
     modality: Modality, matches: Sequence[GroupMatch], *, clamp: bool = False
 ) -> GroupEvaluation:
@@ -116,16 +143,16 @@ def evaluate_group(
                     problems.append((match.key, found_v_m11))
                 continue
 
-        found: list[Problem] = []
         if clamp:
             report, log = clamp_report(modality, report, teams)
-            found.extend(log)
-        found.extend(validate_match(modality, report, teams))
+            found, judged = _judge(modality, report, teams)
+            found = (*log, *found)
+        else:
+            found, judged = judge(modality, report, teams)
         problems.extend((match.key, p) for p in found)
-        if any(p.severity is not Severity.WARNING and p.code != "game.score_clamped" for p in found):
+        if judged is None:
             continue
-
-        outcome = contributions(modality, report)
+        outcome = judged
         ranked.append(_ranked(match, outcome))
         totals[match.team_a] += outcome.counters_a
         totals[match.team_b] += outcome.counters_b

@@ -69,6 +69,7 @@ class _Checker:
     teams: tuple[str, str]
     problems: list[Problem] = dataclasses.field(default_factory=list)
     undecided_explained: bool = False  # a reported row already says why nobody won
+    offender: Side | None = None  # the side disqualified from a partida (001), if any
 
     def add(self, code: str, game: int | None = None, **params: ParamValue) -> None:
         self.problems.append(problem(code, game=game, teams=self.teams, **params))
@@ -141,9 +142,9 @@ class _Checker:
         if len(scores) < 2:
             return False, None
         a, b = scores
-        high = max(a, b)
+        high = a if a > b else b
         numbers: dict[str, ParamValue] = {"a": a, "b": b, "target": target}
-        offender = partida_offender(self.report)
+        offender = self.offender
         if game.ending is Ending.DISQUALIFICATION:
             if not self.modality.game_disqualification:
                 self.add("game.dq_not_allowed", index, modality=self.modality.key)
@@ -210,6 +211,7 @@ class _Checker:
 
     def run(self) -> list[Problem]:
         report = self.report
+        self.offender = partida_offender(report)
         self.check_outcome_fields()
         if report.walkover is not None:
             if report.games:

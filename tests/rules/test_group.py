@@ -153,3 +153,16 @@ def test_total_wins_equal_decided_counted_matches() -> None:
     result = evaluate_group(CEGO, matches)
     decided = sum(1 for m in result.ranked if m.winner is not None)
     assert sum(c.wins for c in result.totals.values()) == decided == 2
+
+
+def test_unhashable_scores_are_judged_without_the_cache() -> None:
+    from rules.group import judge
+    from rules.results import GameReport, MatchReport
+
+    modality = get_modality("truco-cego-trio")
+    report = MatchReport(games=(GameReport([24], 3), GameReport(24, 5)))
+    found, outcome = judge(modality, report, ("t1", "t2"))
+    assert outcome is None and any(p.code == "game.score_not_integer" for p in found)
+    good = MatchReport(games=(GameReport(24, 3), GameReport(24, 5)))
+    first, second = judge(modality, good, ("t1", "t2")), judge(modality, good, ("t1", "t2"))
+    assert first is second and first[1] is not None and first[1].counters_a.wins == 1
