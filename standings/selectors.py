@@ -6,10 +6,10 @@ matches with their súmulas, and recorded sorteios, each fetched once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -19,7 +19,7 @@ from rules.ranking import GroupStandings, StandingRow, rank_group
 from rules.results import MatchReport, Scope, Side, from_interchange
 from rules.types import Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
-from tournaments.models import DrawOfLots, Group, Match, Stage, Team, Tournament
+from tournaments.models import DrawOfLots, Group, GroupTeam, Match, Stage, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -101,14 +101,14 @@ def result_statuses(include_provisional: bool) -> list[str]:
     return statuses
 
 
-def latest_results(matches: Iterable[Match], include_provisional: bool = False) -> dict[int, Any]:
-    """The result each match counts with: its confirmed súmula when homologated, or also
-    when only submitted/signed if the organizer shows provisional results. An
-    unconfirmed version (e.g. waiting for the double entry) never counts."""
+def group_results(groups: QuerySet[Group], include_provisional: bool = False) -> dict[int, Any]:
+    """The result each jogo of these chaves counts with: its confirmed súmula when
+    homologated, or also when only submitted/signed if the organizer shows provisional
+    results. An unconfirmed version (e.g. waiting for the double entry) never counts."""
     sheets = ScoreSheet.objects.filter(
-        match__in=list(matches), confirmed=True, status__in=result_statuses(include_provisional)
+        match__group__in=groups, confirmed=True, status__in=result_statuses(include_provisional)
     )
-    return {s.match_id: s.result for s in sheets.only("match_id", "result")}
+    return dict(sheets.values_list("match_id", "result"))
 
 
 def shows_provisional(t: Tournament) -> bool:
@@ -119,7 +119,11 @@ def shows_provisional(t: Tournament) -> bool:
 
 
 def tournament_standings(
-    t: Tournament, *, stage_key: str | None = None, include_provisional: bool | None = None
+    t: Tournament,
+    *,
+    stage_key: str | None = None,
+    include_provisional: bool | None = None,
+    group_name: str | None = None,
 ) -> list[StageTable]:
     """Standings of every chave of every groups stage (or of one stage). Provisional
     results count only when asked, or (``None``) when the tournament shows them."""
@@ -134,41 +138,48 @@ def tournament_standings(
             if knockout is None:
                 raise UnknownStage(stage_key)
             return [StageTable(knockout, [])]  # a mata-mata has no classificação table
-    groups = list(
-        Group.objects.filter(stage__in=stages)
-        .prefetch_related("entries__team__entity")
+    group_qs = Group.objects.filter(stage__in=stages)
+    if group_name is not None:
+        group_qs = group_qs.filter(name=group_name)
+    groups = list(group_qs.order_by("order", "id"))
+    # Plain tuples, not model instances: a state final has thousands of jogos, and
+    # building ORM objects for them would cost more than ranking them.
+    team_by_id = {
+        team.pk: team
+        for team in Team.objects.filter(groups__in=group_qs)
+        .select_related("entity")
+        .only("id", "key", "name", "seed", "tournament_id", "entity__name")
+    }
+    members: dict[int, list[Team]] = {}
+    for group_id, team_id in (
+        GroupTeam.objects.filter(group__in=group_qs)
         .order_by("order", "id")
-    )
-    matches = list(
-        Match.objects.filter(group__in=groups)
-        .select_related("team_a", "team_b")
-        .order_by("round", "order", "id")
-    )
-    results = latest_results(matches, include_provisional)
+        .values_list("group_id", "team_id")
+    ):
+        members.setdefault(group_id, []).append(team_by_id[team_id])
+    by_group: dict[int, list[tuple[int, int | None, str, str]]] = {}
+    fixtures_qs = Match.objects.filter(group__in=group_qs).order_by("round", "order", "id")
+    for pk, group_id, rnd, a_id, b_id in fixtures_qs.values_list(
+        "pk", "group_id", "round", "team_a_id", "team_b_id"
+    ):
+        by_group.setdefault(group_id, []).append((pk, rnd, team_by_id[a_id].key, team_by_id[b_id].key))
+    results = group_results(group_qs, include_provisional)
     lots: dict[int, list[list[str]]] = {}
     recorded: dict[int, list[DrawOfLots]] = {}
-    draws = DrawOfLots.objects.filter(group__in=groups, purpose=DrawOfLots.Purpose.TIEBREAK)
+    draws = DrawOfLots.objects.filter(group__in=group_qs, purpose=DrawOfLots.Purpose.TIEBREAK)
     for draw in draws.select_related("performed_by").order_by("performed_at", "id"):
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
-    by_group: dict[int, list[Match]] = {}
-    for m in matches:
-        if m.group_id is not None:
-            by_group.setdefault(m.group_id, []).append(m)
     out: list[StageTable] = []
     for stage in stages:
         tables = []
         for g in (g for g in groups if g.stage_id == stage.pk):
-            teams = {e.team.key: e.team for e in g.entries.all()}
+            teams = {team.key: team for team in members.get(g.pk, [])}
             fixtures = []
-            for m in by_group.get(g.pk, []):
-                report = (
-                    from_interchange(results[m.pk], m.team_a.key, m.team_b.key)[0]
-                    if m.pk in results
-                    else None
-                )
-                fixtures.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
+            for pk, rnd, a, b in by_group.get(g.pk, []):
+                report = from_interchange(results[pk], a, b)[0] if pk in results else None
+                fixtures.append(GroupMatch(str(pk), rnd, a, b, report))
             evaluation = evaluate_group(modality, fixtures)
             standings = rank_group(
                 list(teams),
