@@ -7,4 +7,5 @@ from core import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("saude/", views.health, name="health"),
+    path("ping/", views.ping, name="ping"),
 ]

@@ -14,6 +14,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"tournaments": tournaments})
 
 
+def ping(request: HttpRequest) -> HttpResponse:
+    """The trivial view load tests compare against: no database, no template."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 def health(request: HttpRequest) -> JsonResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")

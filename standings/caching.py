@@ -16,11 +16,32 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from standings.models import current
+from standings.models import current, shared_cache
 from tournaments.models import Tournament
 
 TTL_SECONDS = 600
 View = Callable[..., HttpResponse]
+
+
+def identity(slug: str) -> tuple[int, str] | None:
+    """The tournament's id and a stamp unique to it (id + creation time: a restored or
+    re-created database may reuse an id), cached when the cache is shared."""
+    key = f"tenteio:slug:{slug}"
+    if shared_cache():
+        cached = cache.get(key)
+        if cached is not None:
+            return (int(cached[0]), str(cached[1]))
+    found = Tournament.objects.filter(slug=slug).values_list("pk", "created_at").first()
+    if found is None:
+        return None
+    value = (found[0], f"{found[0]}.{found[1].timestamp():.6f}")
+    if shared_cache():
+        cache.set(key, value, 300)
+    return value
+
+
+def forget(slug: str) -> None:
+    cache.delete(f"tenteio:slug:{slug}")
 
 
 def public_cache(view: View) -> View:
@@ -28,12 +49,10 @@ def public_cache(view: View) -> View:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "GET" or request.user.is_authenticated or "_export" in request.GET:
             return view(request, *args, **kwargs)
-        found = Tournament.objects.filter(slug=kwargs.get("slug")).values_list("pk", "created_at").first()
+        found = identity(str(kwargs.get("slug")))
         if found is None:
             return view(request, *args, **kwargs)
-        tournament_id, created = found
-        # created_at too: a restored or re-created database may reuse an id.
-        stamp = f"{tournament_id}.{created.timestamp():.6f}"
+        tournament_id, stamp = found
         key = f"tenteio:pub:{stamp}:{current(tournament_id)}:{translation.get_language()}:"
         key += request.get_full_path()
         hit = cache.get(key)

@@ -2,8 +2,8 @@
 the next position across chaves (RULES.md §3.4: per-jogo averages for chaves of
 different sizes, a completion of a truncated rule, shown as such).
 
-k and n come from the tournament (``qualify_per_group`` / ``qualify_best_next`` when the
-set-up defines them; 2 and 0 otherwise). Everything is provisional while a jogo of the
+k and n come from the tournament's set-up (``advance_per_group`` / ``advance_best_next``;
+2 and 0 when unset). Everything is provisional while a jogo of the
 stage is unplayed or a tie at the cut waits for a sorteio.
 """
 
@@ -48,8 +48,8 @@ class Qualification:
 
 
 def qualification(t: Any, stage_table: StageTable) -> Qualification:
-    per_group = int(getattr(t, "qualify_per_group", None) or 2)
-    best_next = int(getattr(t, "qualify_best_next", None) or 0)
+    per_group = int(t.advance_per_group or 2)
+    best_next = int(t.advance_best_next or 0)
     modality = t.rules()
     q = Qualification(stage_table.stage.key, per_group, best_next)
     pending = False

@@ -38,6 +38,10 @@ def _tournament_id(instance: Any) -> int | None:
 def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
     if kwargs.get("raw"):
         return
+    if isinstance(instance, t.Tournament):
+        from standings.caching import forget
+
+        forget(instance.slug)  # its slug may have changed, or it may be gone
     tournament_id = _tournament_id(instance)
     if tournament_id is not None:
         bump(tournament_id)
@@ -63,3 +67,10 @@ def connect() -> None:
         post_save.connect(on_change, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
         post_delete.connect(on_change, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")
     post_save.connect(on_change, sender=t.Tournament, dispatch_uid="revision-save-Tournament")
+    post_delete.connect(forget_deleted, sender=t.Tournament, dispatch_uid="revision-delete-Tournament")
+
+
+def forget_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    from standings.caching import forget
+
+    forget(instance.slug)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/", views.TournamentHomeView.as_view(), name="home"),
     path("<slug:slug>/classificacao/", views.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/classificacao.json", views.StandingsJsonView.as_view(), name="standings_json"),
+    path("<slug:slug>/classificados/", views.QualificationView.as_view(), name="qualification"),
     path("<slug:slug>/resultados/", views.ResultsView.as_view(), name="results"),
     path("<slug:slug>/resultados.json", views.ResultsJsonView.as_view(), name="results_json"),
     path("<slug:slug>/programacao/", views.ScheduleView.as_view(), name="schedule"),

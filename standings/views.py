@@ -55,6 +55,9 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
         return context
 
 
+CHAVES_PER_PAGE = 16
+
+
 def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
     rows = []
     for line in group_table.lines:
@@ -104,22 +107,33 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
             exported = export_response(request, StandingsTable(every), f"{t.slug}-classificacao")
             if exported is not None:
                 return exported
+        # A state final has 128 chaves: render a page of them at a time, each table
+        # built only for the chaves on the page.
+        chaves = [(st, gt) for st in self.stage_tables for gt in st.groups]
+        self.page = Paginator(chaves, CHAVES_PER_PAGE).get_page(request.GET.get("page"))
         self.blocks = [
             {
                 "stage": st.stage,
                 "gt": gt,
                 "table": StandingsTable(standings_rows(t, gt), exclude=("stage", "group", "status")),
             }
-            for st in self.stage_tables
-            for gt in st.groups
+            for st, gt in self.page.object_list
         ]
+        self.chave_links = [(gt.group.name, (k // CHAVES_PER_PAGE) + 1) for k, (_, gt) in enumerate(chaves)]
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["blocks"] = self.blocks
         context["provisional"] = shows_provisional(self.tournament)
-        context["qualification"] = [qualification(self.tournament, st) for st in self.stage_tables]
+        context["page"] = self.page
+        context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
+        # The full qualification list of a large stage lives on its own page.
+        small = sum(len(st.groups) for st in self.stage_tables) <= CHAVES_PER_PAGE
+        context["qualification"] = (
+            [qualification(self.tournament, st) for st in self.stage_tables] if small else []
+        )
+        context["qualification_elsewhere"] = not small
         context["live"] = True
         return context
 
@@ -242,3 +256,17 @@ class RevisionView(TournamentPermissionMixin, View):
         response = JsonResponse({"revision": current(self.tournament.pk)})
         response["Cache-Control"] = "no-store"
         return response
+
+
+@method_decorator(public_cache, name="dispatch")
+class QualificationView(TournamentPermissionMixin, TemplateView):
+    """Who advances from each stage of chaves, with the cross-chave comparison."""
+
+    action = Action.VIEW_PUBLIC
+    template_name = "standings/qualification.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        tables = tournament_standings(self.tournament)
+        context.update(qualification=[qualification(self.tournament, st) for st in tables], live=True)
+        return context

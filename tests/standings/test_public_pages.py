@@ -116,13 +116,17 @@ def _queries(client: Client, url: str) -> int:
     return len(ctx.captured_queries)
 
 
-@pytest.mark.parametrize("path", ["classificacao/", "classificacao.json", "resultados.json"])
+@pytest.mark.parametrize(
+    "path",
+    ["classificacao/", "classificacao/?page=2", "classificados/", "classificacao.json", "resultados.json"],
+)
 def test_query_count_does_not_grow_with_teams(client: Client, settings: Any, path: str) -> None:
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     small = load_tournament(tournament_document("truco-cego-trio", groups=2, size=4, seed=1)).tournament
     large = load_tournament(tournament_document("truco-cego-trio", groups=64, size=8, seed=2)).tournament
     assert large.teams.count() == 512
-    assert _queries(client, f"/t/{small.slug}/{path}") == _queries(client, f"/t/{large.slug}/{path}")
+    # The page of a large stage leaves the qualification to its own page: never more.
+    assert _queries(client, f"/t/{large.slug}/{path}") <= _queries(client, f"/t/{small.slug}/{path}")
 
 
 def test_organizer_sees_export_and_judge_does_not(client: Client, demo: Tournament) -> None:
@@ -135,3 +139,13 @@ def test_organizer_sees_export_and_judge_does_not(client: Client, demo: Tourname
     assert client.get(f"/t/{SLUG}/exportar.json").status_code == 403
     client.force_login(organizer)
     assert "exportar.json" in client.get(f"/t/{SLUG}/").content.decode()
+
+
+def test_large_standings_page_is_paginated_by_chaves(client: Client) -> None:
+    big = load_tournament(tournament_document("truco-cego-trio", groups=40, size=4, seed=5)).tournament
+    first = client.get(f"/t/{big.slug}/classificacao/").content.decode()
+    assert first.count('class="chave"') == 16 and "chave-040" not in first.replace("#chave-040", "")
+    last = client.get(f"/t/{big.slug}/classificacao/?page=3").content.decode()
+    assert 'id="chave-040"' in last and last.count('class="chave"') == 8
+    qualified = client.get(f"/t/{big.slug}/classificados/").content.decode()
+    assert "Classificados" in qualified and "040" in qualified

@@ -1,0 +1,136 @@
+"""Public pages under load on the production shape: gunicorn, PostgreSQL, Redis cache.
+
+Run: ``.venv/bin/python bench/load.py`` (needs ``wrk`` — Debian package ``wrk`` — and the
+``bench-1024`` tournament that ``bench/standings.py`` loads into ``tenteio_bench``).
+It starts gunicorn with the production settings on a free loopback port, warms the
+pages, then runs wrk (64 connections, 2 threads) against a trivial view and against
+the public standings page and JSON of the 1,024-team tournament, in one run, and
+prints requests/s, p50/p99 latency and the ratio to the trivial view.
+Targets: standings ≥ ½ of the trivial view's throughput; p99 < 250 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DURATION = os.environ.get("LOAD_SECONDS", "15")
+CONNECTIONS = os.environ.get("LOAD_CONNECTIONS", "64")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"server did not answer {url}")
+
+
+def wrk(url: str) -> dict[str, float]:
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}s", "--latency", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    def latency(label: str) -> float:
+        m = re.search(rf"^\s*{label}\s+([\d.]+)(us|ms|s)", out, re.M)
+        if not m:
+            return float("nan")
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {
+        "rps": rps,
+        "p50": latency("50%"),
+        "p99": latency("99%"),
+        "non2xx": float(errors.group(1)) if errors else 0,
+    }
+
+
+def main() -> int:
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk not found: apt-get install wrk")
+    port = free_port()
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY="bench-" + "k" * 50,
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tenteio_bench"),
+        REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/10"),
+        SECURE_SSL_REDIRECT="false",
+        DB_CONN_MAX_AGE="600",
+        LOG_LEVEL="WARNING",
+    )
+    workers = os.environ.get("WEB_CONCURRENCY", "3")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            workers,
+            "--threads",
+            "4",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait(base + "/ping/")
+        pages = {
+            "trivial view (/ping/)": "/ping/",
+            "standings page, 1,024 teams": "/t/bench-1024/classificacao/",
+            "standings JSON, 1,024 teams": "/t/bench-1024/classificacao.json",
+            "one chave's team page": "/t/bench-1024/equipes/e1/",
+        }
+        for path in pages.values():
+            for _ in range(3):
+                urllib.request.urlopen(base + path, timeout=60).read()  # warm the cache
+        print(
+            f"gunicorn {workers} workers × 4 threads, production settings, PostgreSQL + Redis cache; "
+            f"wrk -t2 -c{CONNECTIONS} -d{DURATION}s; cpus={os.cpu_count()}"
+        )
+        results = {label: wrk(base + path) for label, path in pages.items()}
+        trivial = results["trivial view (/ping/)"]["rps"]
+        for label, r in results.items():
+            print(
+                f"{label:>30}: {r['rps']:8.0f} req/s  p50 {r['p50']:7.1f} ms  p99 {r['p99']:7.1f} ms  "
+                f"ratio {r['rps'] / trivial:4.2f}  non-2xx {r['non2xx']:.0f}"
+            )
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
