@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/", include("standings.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("printing.urls")),
 ]
 
 handler404 = "core.views.error_404"

@@ -47,9 +47,13 @@ class Qualification:
     provisional: bool = True
 
 
-def qualification(t: Any, stage_table: StageTable) -> Qualification:
-    per_group = int(t.advance_per_group or 2)
-    best_next = int(t.advance_best_next or 0)
+def qualification(
+    t: Any, stage_table: StageTable, *, per_group: int | None = None, best_next: int | None = None
+) -> Qualification:
+    """``per_group`` / ``best_next`` override the tournament's k and n (the mata-mata
+    generator asks with the organizer's choice)."""
+    per_group = int(per_group or t.advance_per_group or 2)
+    best_next = int(best_next if best_next is not None else (t.advance_best_next or 0))
     modality = t.rules()
     q = Qualification(stage_table.stage.key, per_group, best_next)
     pending = False

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from standings import views, views_staff
+from standings import views, views_bracket, views_staff
 
 app_name = "standings"
 
@@ -15,6 +15,8 @@ urlpatterns = [
     path("<slug:slug>/resultados/", views.ResultsView.as_view(), name="results"),
     path("<slug:slug>/resultados.json", views.ResultsJsonView.as_view(), name="results_json"),
     path("<slug:slug>/programacao/", views.ScheduleView.as_view(), name="schedule"),
+    path("<slug:slug>/mata-mata/", views_bracket.BracketView.as_view(), name="bracket"),
+    path("<slug:slug>/mata-mata.json", views_bracket.BracketJsonView.as_view(), name="bracket_json"),
     path("<slug:slug>/equipes/<str:key>/", views.TeamView.as_view(), name="team"),
     path("<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
     path("<slug:slug>/sorteio/", views_staff.LotsView.as_view(), name="lots"),

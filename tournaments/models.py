@@ -164,11 +164,17 @@ class Stage(models.Model):
 
 
 class StageTeam(models.Model):
-    """A team entered in a knockout stage, in seed order."""
+    """A team entered in a knockout stage, in seed order (``order`` 0 is seed 1).
+
+    ``position`` is its line in the bracket (tournaments.bracket); None when the jogos of
+    a loaded file draw no bracket. ``label`` says where it came from ("1º A").
+    """
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     order = models.PositiveIntegerField(default=0)
+    position = models.PositiveIntegerField(_("posição no chaveamento"), null=True, blank=True)
+    label = models.CharField(_("origem"), max_length=40, blank=True)
 
     class Meta:
         ordering = ["order"]
@@ -251,6 +257,10 @@ class Match(models.Model):
     team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     order = models.PositiveIntegerField(default=0)
     scheduled_at = models.DateTimeField(_("horário"), null=True, blank=True)
+    # Mata-mata only: the jogo's place in its rodada (tournaments.bracket), and whether it
+    # is the disputa de 3º lugar (played in the rodada of the final, slot 1).
+    slot = models.PositiveIntegerField(_("posição no chaveamento"), null=True, blank=True)
+    third_place = models.BooleanField(_("disputa de 3º lugar"), default=False)
 
     class Meta:
         ordering = ["stage__order", "round", "order", "id"]
@@ -258,6 +268,12 @@ class Match(models.Model):
         verbose_name_plural = _("jogos")
         constraints = [
             models.CheckConstraint(condition=~models.Q(team_a=models.F("team_b")), name="match_two_teams"),
+            # Two organizers advancing the same winner at once cannot create the jogo twice.
+            models.UniqueConstraint(
+                fields=["stage", "round", "slot"],
+                condition=models.Q(slot__isnull=False),
+                name="unique_bracket_slot",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -301,6 +317,25 @@ class GroupSwap(models.Model):
     team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     group_a = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
     group_b = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("motivo"), max_length=300)
+    performed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    performed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["performed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.team_a} ⇄ {self.team_b}"
+
+
+class BracketSwap(models.Model):
+    """Two teams exchanged between jogos of rodada 1 of a mata-mata, with the reason kept."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="bracket_swaps")
+    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(_("motivo"), max_length=300)
     performed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True

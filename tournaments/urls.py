@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views, views_draw, views_teams
+from tournaments import views, views_bracket, views_draw, views_teams
 
 app_name = "tournaments"
 
@@ -21,4 +21,5 @@ urlpatterns = [
     path(G + "checkin/", views_teams.CheckinView.as_view(), name="checkin"),
     path(G + "chaves/", views_draw.GroupsView.as_view(), name="groups"),
     path(G + "rodadas/", views_draw.ScheduleView.as_view(), name="schedule"),
+    path(G + "mata-mata/", views_bracket.BracketManageView.as_view(), name="bracket"),
 ]

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "standings",
+    "printing",
 ]
 
 MIDDLEWARE = [
@@ -119,6 +120,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", DATA_DIR / "media"))
 MEDIA_URL = "media/"
+# Absolute address printed on paper (the súmula's QR code opens the judge's page there).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import ScoreSheet
+from tournaments import bracket
 from tournaments.interchange.schema import Document, Issue, parse_document
 from tournaments.interchange.validate import Prepared, check_results
 from tournaments.models import (
@@ -28,6 +29,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors_bracket import winner_of
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
@@ -186,6 +188,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
             if p.result is not None
         ]
     )
+    _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(
         [
             DrawOfLots(
@@ -202,3 +205,40 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         ]
     )
     return t
+
+
+def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matches: list[Match]) -> None:
+    """Lines of each knockout stage and the place of its jogos (tournaments.bracket).
+
+    The file keeps only the seed order and the jogos; the bracket is the standard one
+    when the jogos fit it, else the one they draw. When they draw none, positions stay
+    empty and the stage still loads (shown as a list of jogos).
+    """
+    modality = t.rules()
+    for s in doc.stages:
+        if s.kind != "knockout" or len(s.teams) < 2:
+            continue
+        mine = [(p, m) for p, m in zip(prepared, matches, strict=True) if p.match.stage == s.key]
+        first = min((p.match.round or 1 for p, _ in mine), default=1)
+        played = [
+            bracket.PlayedMatch(
+                (p.match.round or 1) - first + 1,
+                p.match.teams[0],
+                p.match.teams[1],
+                winner_of(modality, p.result, *p.match.teams) if p.result is not None else None,
+            )
+            for p, _ in mine
+        ]
+        lines = bracket.infer_lines(s.teams, played)
+        if lines is None:
+            continue
+        line = {k: i for i, k in enumerate(lines) if k is not None}
+        entries = list(StageTeam.objects.filter(stage__tournament=t, stage__key=s.key).select_related("team"))
+        for e in entries:
+            e.position = line[e.team.key]
+        StageTeam.objects.bulk_update(entries, ["position"])
+        third = bracket.third_place_matches(played)
+        for i, (pm, (_, m)) in enumerate(zip(played, mine, strict=True)):
+            m.third_place = i in third
+            m.slot = 1 if m.third_place else line[pm.a] >> pm.round
+        Match.objects.bulk_update([m for _, m in mine], ["slot", "third_place"])

@@ -1,0 +1,213 @@
+"""The mata-mata bracket: a plain data structure, its pages, and each page as SVG.
+
+The structure is a list of rounds, each a list of matches ``{"a": slot, "b": slot,
+"score": str}`` with ``slot = {"team": name, "seed": n | None, "won": bool}`` ("" is an
+empty slot). :func:`from_stage` fills it from a knockout Stage's StageTeam entries
+(seed order) through the mata-mata's ``bracket_data`` (standard seeded placement,
+chapéus, winners advanced on homologation), falling back to the jogos as played when a
+loaded stage draws no bracket. :func:`paginate` keeps 32 teams to a page: bigger
+brackets print one page per block of 32 first-round teams, then the rounds that follow
+as a bracket of their own.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from printing.documents.common import Params
+from standings.results import match_rows
+from tournaments.models import Stage, StageTeam, Tournament
+from tournaments.selectors_bracket import Bracket, bracket_data
+
+PAGE_MATCHES = 16  # first-round matches on a page: 32 teams
+EMPTY: dict[str, Any] = {"team": "", "seed": None, "won": False}
+
+
+def round_name(matches: int) -> str:
+    names = {1: "Final", 2: "Semifinal", 4: "Quartas de final", 8: "Oitavas de final"}
+    return names.get(matches, f"{matches * 2}-avos de final")
+
+
+def seed_positions(size: int) -> list[int]:
+    """Seeds in bracket order (1 v size, and the best two meet only in the final)."""
+    order = [1]
+    while len(order) < size:
+        n = len(order) * 2
+        order = [s for seed in order for s in (seed, n + 1 - seed)]
+    return order
+
+
+def _slot(team: str, seed: int | None = None, won: bool = False) -> dict[str, Any]:
+    return {"team": team, "seed": seed, "won": won}
+
+
+def from_bracket(data: Bracket) -> list[list[dict[str, Any]]]:
+    """The printable rounds of a bracket built by the mata-mata (``bracket_data``)."""
+    rounds: list[list[dict[str, Any]]] = []
+    for level in data.rounds:
+        matches = []
+        for s in level:
+            a = _slot(s.team_a.name, s.team_a.seed, s.winner == s.team_a.key) if s.team_a else EMPTY
+            b = _slot(s.team_b.name, s.team_b.seed, s.winner == s.team_b.key) if s.team_b else EMPTY
+            matches.append({"a": a, "b": b, "score": s.score if s.winner and not s.bye else ""})
+        rounds.append(matches)
+    return rounds
+
+
+def from_stage(t: Tournament, stage: Stage) -> list[list[dict[str, Any]]]:
+    data = bracket_data(stage)
+    if data.recognized and data.rounds:
+        return from_bracket(data)
+    # A stage whose jogos draw no bracket (e.g. loaded from a file): pair what was played.
+    entries = list(StageTeam.objects.filter(stage=stage).select_related("team").order_by("order", "id"))
+    seed_of = {e.team.key: i + 1 for i, e in enumerate(entries)}
+    name_of = {e.team.key: e.team.name for e in entries}
+    rows = [r for r in match_rows(t) if r["stage"] == stage.key]
+    first = min((r["round"] for r in rows if r["round"] is not None), default=None)
+    pairs: list[tuple[str, str]] = []
+    if first is not None:
+        pairs = [(r["team_a_key"], r["team_b_key"]) for r in rows if r["round"] == first]
+        placed = {k for pair in pairs for k in pair}
+        pairs += [(e.team.key, "") for e in entries if e.team.key not in placed]  # chapéu
+    size = 2
+    while size < max(len(entries), 2 * len(pairs)):
+        size *= 2
+    if first is None:
+        keys = [e.team.key for e in entries]
+        order = seed_positions(size)
+        slots = [keys[s - 1] if s <= len(keys) else "" for s in order]
+        pairs = [(slots[i], slots[i + 1]) for i in range(0, size, 2)]
+    pairs += [("", "")] * (size // 2 - len(pairs))
+    played = {frozenset((r["team_a_key"], r["team_b_key"])): r for r in rows}
+    rounds: list[list[dict[str, Any]]] = []
+    current = pairs
+    while current:
+        matches, winners = [], []
+        for a, b in current:
+            row = played.get(frozenset((a, b))) if a and b else None
+            winner = row["winner"] if row else None
+            if not winner and bool(a) != bool(b) and not rounds:
+                winner = a or b  # a chapéu goes through
+            score = row["score"] if row else ""
+            if row and row["team_a_key"] != a:
+                score = "–".join(reversed(score.split("–"))) if "–" in score[:5] else score
+            matches.append(
+                {
+                    "a": _slot(name_of.get(a, a), seed_of.get(a), bool(winner) and winner == a),
+                    "b": _slot(name_of.get(b, b), seed_of.get(b), bool(winner) and winner == b),
+                    "score": score if winner else "",
+                }
+            )
+            winners.append(winner or "")
+        rounds.append(matches)
+        if len(current) == 1:
+            break
+        current = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+    return rounds
+
+
+def paginate(rounds: list[list[dict[str, Any]]], label: str = "") -> list[dict[str, Any]]:
+    """Pages of at most ``PAGE_MATCHES`` first-round matches (5 rounds) each."""
+    if not rounds:
+        return []
+    if len(rounds[0]) <= PAGE_MATCHES:
+        named = [{"name": round_name(len(r)), "matches": r} for r in rounds]
+        return [{"title": label, "rounds": named, "final": len(rounds[-1]) == 1}]
+    depth = PAGE_MATCHES.bit_length()  # 16 matches → 5 rounds on a page
+    blocks = len(rounds[0]) // PAGE_MATCHES
+    pages = []
+    for b in range(blocks):
+        part = []
+        for k in range(depth):
+            width = PAGE_MATCHES >> k
+            part.append(
+                {"name": round_name(len(rounds[k])), "matches": rounds[k][b * width : (b + 1) * width]}
+            )
+        title = f"Bloco {b + 1} de {blocks} (posições {b * 32 + 1}–{(b + 1) * 32})"
+        pages.append({"title": title, "rounds": part, "final": False})
+    return pages + paginate(rounds[depth:], "Fase final")
+
+
+def build(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    stages = t.stages.filter(kind=Stage.Kind.KNOCKOUT).order_by("order", "id")
+    if p.stage:
+        stages = stages.filter(key=p.stage)
+    units: list[dict[str, Any]] = []
+    for stage in stages:
+        for page in paginate(from_stage(t, stage), ""):
+            page["stage"] = stage.key
+            page["svg"] = page_svg(page)
+            del page["rounds"]  # the drawing is all a chunk needs
+            units.append(page)
+    return {}, units
+
+
+def _clip(text: str, room: float, font: float) -> str:
+    fits = max(int(room / (font * 0.56)), 4)
+    return text if len(text) <= fits else text[: fits - 1] + "…"
+
+
+def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) -> str:
+    """One page of the bracket: boxes and connectors as one path, a text per team."""
+    rounds = page["rounds"]
+    columns = len(rounds) + (1 if page["final"] else 0)
+    gap = 6.0
+    col = min((width - gap * (columns - 1)) / columns, 64.0)
+    top = 7.0
+    slots = max(len(rounds[0]["matches"]) * 2, 2)
+    pitch = min((height - top) / slots, 11.0)
+    font = min(pitch * 0.55, 3.4)
+    boxes, lines, texts = [], [], []
+    centers: list[float] = []
+    for k, rnd in enumerate(rounds):
+        x = k * (col + gap)
+        texts.append(
+            f'<text x="{x:.1f}" y="4" font-weight="bold" font-size="3.4">{escape(rnd["name"])}</text>'
+        )
+        if k == 0:
+            new = [top + (2 * j + 1) * pitch for j in range(len(rnd["matches"]))]
+        else:
+            new = [(centers[2 * j] + centers[2 * j + 1]) / 2 for j in range(len(rnd["matches"]))]
+            for j, c in enumerate(new):
+                mid = x - gap / 2
+                for prev in (centers[2 * j], centers[2 * j + 1]):
+                    lines.append(f"M{x - gap:.1f} {prev:.1f}H{mid:.1f}V{c:.1f}")
+                lines.append(f"M{mid:.1f} {c:.1f}H{x:.1f}")
+        for c, match in zip(new, rnd["matches"]):
+            for y, slot in ((c - pitch, match["a"]), (c, match["b"])):
+                boxes.append(f"M{x:.1f} {y:.1f}h{col:.1f}v{pitch:.1f}h{-col:.1f}z")
+                if slot["team"]:
+                    name = (f"({slot['seed']}) " if slot["seed"] else "") + slot["team"]
+                    weight = ' font-weight="bold"' if slot["won"] else ""
+                    room = col - (9 if slot["won"] and match["score"] else 2)
+                    texts.append(
+                        f'<text x="{x + 1:.1f}" y="{y + pitch * 0.7:.1f}"{weight}>'
+                        f"{escape(_clip(name, room, font))}</text>"
+                    )
+                    if slot["won"] and match["score"]:
+                        texts.append(
+                            f'<text x="{x + col - 1:.1f}" y="{y + pitch * 0.7:.1f}" '
+                            f'text-anchor="end">{escape(match["score"][:7])}</text>'
+                        )
+        centers = new
+    if page["final"]:
+        x = len(rounds) * (col + gap)
+        c = centers[0]
+        lines.append(f"M{x - gap:.1f} {c:.1f}H{x:.1f}")
+        boxes.append(f"M{x:.1f} {c - pitch / 2:.1f}h{col:.1f}v{pitch:.1f}h{-col:.1f}z")
+        texts.append(f'<text x="{x:.1f}" y="4" font-weight="bold" font-size="3.4">Campeão</text>')
+        final = rounds[-1]["matches"][0]
+        champion = next((s["team"] for s in (final["a"], final["b"]) if s["won"]), "")
+        if champion:
+            texts.append(
+                f'<text x="{x + 1:.1f}" y="{c + pitch * 0.2:.1f}" font-weight="bold">'
+                f"{escape(_clip(champion, col - 2, font))}</text>"
+            )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-size="{font:.2f}">'
+        f'<path fill="none" stroke="#000" stroke-width="0.25" d="{"".join(boxes)}"/>'
+        f'<path fill="none" stroke="#555" stroke-width="0.25" d="{"".join(lines)}"/>'
+        f"{''.join(texts)}</svg>"
+    )

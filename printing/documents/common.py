@@ -1,0 +1,118 @@
+"""What every printed document shares: its parameters, their checking, dates in pt-BR."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.models import Group, Stage, Tournament
+
+DOC_NAMES = {
+    "sumulas": "súmulas",
+    "bracket": "chaveamento do mata-mata",
+    "standings": "classificação",
+    "schedule": "programação",
+    "teams": "cartões das equipes",
+}
+
+
+class PrintError(ValueError):
+    """Bad printing input, with a pt-BR message naming the field (→ 400 / exit 1)."""
+
+
+@dataclass(frozen=True)
+class Params:
+    doc: str
+    stage: str | None = None
+    round: int | None = None
+    group: str | None = None
+    match_ids: tuple[int, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["match_ids"] = list(self.match_ids)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Params:
+        return cls(
+            doc=str(data["doc"]),
+            stage=data.get("stage") or None,
+            round=data.get("round"),
+            group=data.get("group") or None,
+            match_ids=tuple(data.get("match_ids") or ()),
+        )
+
+    def title(self) -> str:
+        parts = [DOC_NAMES.get(self.doc, self.doc)]
+        if self.stage:
+            parts.append(f"fase {self.stage}")
+        if self.group:
+            parts.append(f"chave {self.group}")
+        if self.round is not None:
+            parts.append(f"rodada {self.round}")
+        return " — ".join(parts)
+
+    def filename(self) -> str:
+        parts = [self.doc]
+        if self.stage:
+            parts.append(self.stage)
+        if self.group:
+            parts.append(f"chave-{self.group}")
+        if self.round is not None:
+            parts.append(f"rodada-{self.round}")
+        return "-".join("".join(c if c.isalnum() or c == "-" else "_" for c in p) for p in parts) + ".pdf"
+
+
+def clean_params(
+    tournament: Tournament,
+    doc: str | None,
+    *,
+    stage: str | None = None,
+    round: Any = None,
+    group: str | None = None,
+) -> Params:
+    """Check the request against the tournament; raise :class:`PrintError` in pt-BR."""
+    if doc not in DOC_NAMES:
+        raise PrintError(f"documento: «{doc}» não existe; use um de {', '.join(DOC_NAMES)}.")
+    stage = (stage or "").strip() or None
+    group = (group or "").strip() or None
+    number: int | None = None
+    if round not in (None, ""):
+        try:
+            number = int(str(round))
+        except ValueError:
+            raise PrintError(f"rodada: «{round}» não é um número.") from None
+        if number < 1:
+            raise PrintError("rodada: deve ser 1 ou mais.")
+    stages = Stage.objects.filter(tournament=tournament)
+    if stage is not None and not stages.filter(key=stage).exists():
+        raise PrintError(f"fase: «{stage}» não existe em {tournament.name}.")
+    if group is not None:
+        groups = Group.objects.filter(stage__tournament=tournament, name=group)
+        if stage is not None:
+            groups = groups.filter(stage__key=stage)
+        if not groups.exists():
+            raise PrintError(f"chave: «{group}» não existe em {tournament.name}.")
+    if doc == "bracket":
+        knockout = stages.filter(kind=Stage.Kind.KNOCKOUT)
+        if stage is not None:
+            knockout = knockout.filter(key=stage)
+        if not knockout.exists():
+            raise PrintError("fase: não há mata-mata para imprimir" + (f" em «{stage}»." if stage else "."))
+    if number is not None and not tournament.stages.filter(matches__round=number).exists():
+        raise PrintError(f"rodada: não há jogos na rodada {number}.")
+    return Params(doc=doc, stage=stage, round=number, group=group)
+
+
+def when(value: dt.datetime | None) -> str:
+    if value is None:
+        return ""
+    return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
+
+
+def now_text() -> str:
+    return timezone.localtime().strftime("%d/%m/%Y às %H:%M")

@@ -1,0 +1,165 @@
+"""Standings, schedule and team-card pages, built from the public selectors.
+
+Nothing here ranks or summarizes a result: the numbers come from
+``standings.selectors``/``standings.qualification`` and ``standings.results``, so the
+paper always says what the public pages say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+
+from printing.documents.common import Params, when
+from rules.types import TeamStatus
+from standings.qualification import qualification
+from standings.results import match_rows
+from standings.selectors import tournament_standings
+from tournaments.models import GroupTeam, Player, Round, Team, Tournament
+
+CARDS_PER_PAGE = 4
+
+
+def standings(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    units: list[dict[str, Any]] = []
+    for stage_table in tournament_standings(t, stage_key=p.stage):
+        if not stage_table.groups:
+            continue  # a mata-mata: printed as a bracket
+        for gt in stage_table.groups:
+            if p.group and gt.group.name != p.group:
+                continue
+            units.append(
+                {
+                    "kind": "group",
+                    "stage": stage_table.stage.key,
+                    "group": gt.group.name,
+                    "unplayed": gt.unplayed,
+                    "rows": [_row(line.row, line.team, line.dq_reason) for line in gt.lines],
+                    "explanations": gt.explanations("pt-br"),
+                }
+            )
+        if p.group:
+            continue
+        q = qualification(t, stage_table)
+        units.append(
+            {
+                "kind": "qualification",
+                "stage": q.stage_key,
+                "per_group": q.per_group,
+                "best_next": q.best_next,
+                "provisional": q.provisional,
+                "direct": [
+                    {"group": d.group, "position": d.position, "team": d.team.name, "lots": d.pending_lots}
+                    for d in q.direct
+                ],
+                "cross": [
+                    {
+                        "position": c.row.position,
+                        "group": c.row.group,
+                        "team": c.team.name,
+                        "advances": c.advances,
+                        "explanation": c.explanation,
+                    }
+                    for c in q.cross
+                ],
+            }
+        )
+    return {"columns": ["J", "V", "D", "P+", "P−", "T+", "T−"]}, units
+
+
+def _row(row: Any, team: Team, dq_reason: str) -> dict[str, Any]:
+    c = row.counters
+    return {
+        "position": row.position,
+        "team": team.name,
+        "entity": team.entity.name if team.entity else "",
+        "numbers": [
+            c.played,
+            c.wins,
+            c.losses,
+            c.games_won,
+            c.games_lost,
+            c.points_for,
+            c.points_against,
+        ],
+        "out": row.status is TeamStatus.DISQUALIFIED,
+        "dq_reason": dq_reason,
+        "lots": row.pending_lots,
+    }
+
+
+def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    rows = match_rows(t, round_number=p.round)
+    if p.stage:
+        rows = [r for r in rows if r["stage"] == p.stage]
+    if p.group:
+        rows = [r for r in rows if r["group"] == p.group]
+    deadlines = {
+        (r.stage.key, r.number): r for r in Round.objects.filter(stage__tournament=t).select_related("stage")
+    }
+    for r in rows:
+        r["time"] = when(r["time"])
+        r.pop("winner", None)
+    units: list[dict[str, Any]] = []
+    by_round: dict[tuple[str, int | None], list[dict[str, Any]]] = {}
+    for r in rows:
+        by_round.setdefault((r["stage"], r["round"]), []).append(r)
+    for (stage, number), items in by_round.items():
+        info = deadlines.get((stage, number)) if number is not None else None
+        units.append(
+            {
+                "kind": "round",
+                "title": f"Rodada {number}" if number is not None else "Sem rodada",
+                "stage": stage,
+                "starts": when(info.starts_at) if info else "",
+                "deadline": when(info.deadline) if info else "",
+                "rows": sorted(items, key=lambda r: (r["table"] == "", _natural(r["table"]))),
+            }
+        )
+    by_table: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_table.setdefault(r["table"], []).append(r)
+    for table in sorted(by_table, key=lambda name: (name == "", _natural(name))):
+        units.append(
+            {
+                "kind": "table",
+                "title": f"Mesa {table}" if table else "Sem mesa",
+                "rows": by_table[table],
+            }
+        )
+    return {}, units
+
+
+def _natural(text: str) -> tuple[int, str]:
+    # Mesa "10" after mesa "9".
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
+
+
+def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    qs = Team.objects.filter(tournament=t).select_related("entity")
+    if p.group:
+        qs = qs.filter(groups__name=p.group)
+    qs = qs.prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("order", "id")),
+        Prefetch("groups"),
+    ).order_by("order", "id")
+    chaves = {
+        e.team_id: e.group.name
+        for e in GroupTeam.objects.filter(group__stage__tournament=t).select_related("group")
+    }
+    units = [
+        {
+            "key": team.key,
+            "name": team.name,
+            "entity": team.entity.name if team.entity else "",
+            "group": chaves.get(team.pk, ""),
+            "players": [
+                {"name": pl.name, "captain": pl.is_captain, "reserve": pl.is_reserve}
+                for pl in team.players.all()
+            ],
+            "has_pin": False,
+        }
+        for team in qs.distinct()
+    ]
+    return {"per_page": CARDS_PER_PAGE, "modality": t.rules().name}, units

@@ -1,0 +1,258 @@
+"""Print jobs: request (or reuse), prepare into chunks, render a chunk, merge, cancel, resume.
+
+The flow (the Celery tasks in ``printing.tasks`` only call these):
+
+1. :func:`job_request` returns a job for an identical, unchanged document when one is
+   ready or under way (same fingerprint), else creates one and queues its preparation.
+2. :func:`job_prepare` builds the page data once and stores it as chunks.
+3. :func:`chunk_render` renders one chunk (any worker, in parallel) and stores its PDF
+   in the chunk row; it is idempotent, so a retried or re-delivered chunk is harmless.
+4. :func:`job_merge` — by whichever chunk finished last, or by a resume — joins the
+   chunks (pypdf) into a temporary file renamed into place. Claiming the job with a
+   conditional UPDATE makes the merge run once; running it again rewrites the same file.
+
+A worker killed mid-job leaves stored chunks in place: :func:`job_resume` queues only
+the missing ones. Progress lives in the job row, readable from any web node.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from pypdf import PdfWriter
+
+from core.jobs import enqueue
+from printing import documents
+from printing.documents import Params
+from printing.models import PrintChunk, PrintJob
+from standings.models import current
+from tournaments.models import Tournament
+
+# Bump when a template changes what is printed: older stored PDFs stop being reused.
+LAYOUT_VERSION = 1
+STALE_SECONDS = 90  # a running job untouched this long has lost its worker
+
+
+def fingerprint(tournament: Tournament, params: Params) -> str:
+    raw = {
+        "tournament": tournament.pk,
+        "revision": current(tournament.pk),
+        "params": params.as_dict(),
+        "layout": LAYOUT_VERSION,
+        "site": settings.SITE_URL,
+    }
+    return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
+
+
+def merge_pdfs(parts: list[bytes]) -> bytes:
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def render_document(tournament: Tournament, params: Params) -> bytes:
+    """The whole document, rendered here chunk by chunk (the command line's path)."""
+    from printing.render import RENDERERS  # WeasyPrint loads only where PDFs are made
+
+    built = documents.build(tournament, params)
+    render = RENDERERS[params.doc]
+    parts = [
+        render(built.header, built.meta, units, total_pages=built.total_pages)
+        for units in built.chunks(documents.chunk_size(params.doc))
+    ]
+    return parts[0] if len(parts) == 1 else merge_pdfs(parts)
+
+
+def job_request(*, tournament: Tournament, params: Params, user: Any = None) -> tuple[PrintJob, bool]:
+    """A job printing ``params``: a reusable one (ready or running) or a new, queued one."""
+    from printing import tasks  # tasks import this module
+
+    fp = fingerprint(tournament, params)
+    reusable = PrintJob.objects.filter(
+        tournament=tournament, fingerprint=fp, status__in=[*PrintJob.ACTIVE, PrintJob.Status.DONE]
+    ).first()
+    if reusable is not None and (reusable.status != PrintJob.Status.DONE or _file_exists(reusable)):
+        return reusable, False
+    with transaction.atomic():
+        job = PrintJob.objects.create(
+            tournament=tournament, doc=params.doc, params=params.as_dict(), fingerprint=fp, created_by=user
+        )
+        enqueue(tasks.prepare_job, job.pk)
+    return job, True
+
+
+def _file_exists(job: PrintJob) -> bool:
+    return bool(job.file) and Path(settings.MEDIA_ROOT, job.file.name).is_file()
+
+
+def job_prepare(job_id: int) -> list[int]:
+    """Build the page data into chunks; returns the chunk indices still to render."""
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    if job.status not in (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING):
+        return []
+    if not job.chunks.exists():
+        params = Params.from_dict(job.params)
+        built = documents.build(job.tournament, params)
+        parts = built.chunks(documents.chunk_size(params.doc))
+        with transaction.atomic():
+            PrintChunk.objects.bulk_create(
+                [PrintChunk(job=job, index=i, units=units) for i, units in enumerate(parts)]
+            )
+            PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.RUNNING,
+                header=built.header,
+                meta=built.meta,
+                total=len(built.units),
+                pages=built.total_pages,
+                started_at=timezone.now(),
+                updated_at=timezone.now(),
+            )
+    return list(job.chunks.filter(pdf__isnull=True).order_by("index").values_list("index", flat=True))
+
+
+def chunk_render(job_id: int, index: int) -> bool:
+    """Render chunk ``index`` unless done or the job is no longer running; True when every
+    chunk of the job is now rendered (the caller then merges)."""
+    from printing.render import RENDERERS
+
+    job = PrintJob.objects.get(pk=job_id)
+    if job.status != PrintJob.Status.RUNNING:
+        return False
+    chunk = PrintChunk.objects.get(job_id=job_id, index=index)
+    if chunk.pdf is None:
+        PrintChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+        started = time.perf_counter()
+        pdf = RENDERERS[job.doc](job.header, job.meta, chunk.units, total_pages=job.pages)
+        seconds = time.perf_counter() - started
+        with transaction.atomic():
+            stored = PrintChunk.objects.filter(pk=chunk.pk, pdf__isnull=True).update(
+                pdf=pdf, seconds=seconds, done_at=timezone.now()
+            )
+            if stored:
+                PrintJob.objects.filter(pk=job_id).update(
+                    done=F("done") + len(chunk.units), updated_at=timezone.now()
+                )
+    return not PrintChunk.objects.filter(job_id=job_id, pdf__isnull=True).exists()
+
+
+def job_merge(job_id: int) -> bool:
+    """Join the chunks into the job's file; True if this call finished the job."""
+    claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
+        status=PrintJob.Status.MERGING, updated_at=timezone.now()
+    )
+    job = PrintJob.objects.get(pk=job_id)
+    if not claimed and job.status != PrintJob.Status.MERGING:
+        return False
+    if job.chunks.filter(pdf__isnull=True).exists():
+        PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.MERGING).update(
+            status=PrintJob.Status.RUNNING
+        )
+        return False
+    params = Params.from_dict(job.params)
+    name = f"printing/{job.tournament_id}/{params.filename()[:-4]}-{job.pk}-{job.fingerprint[:10]}.pdf"
+    target = Path(settings.MEDIA_ROOT, name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    writer = PdfWriter()
+    # One chunk's bytes at a time from the database; pypdf keeps the page objects.
+    for chunk_id in job.chunks.order_by("index").values_list("pk", flat=True):
+        data = PrintChunk.objects.filter(pk=chunk_id).values_list("pdf", flat=True).get()
+        writer.append(io.BytesIO(bytes(data or b"")))
+    pages = len(writer.pages)
+    temp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp")
+    with open(temp, "wb") as fh:
+        writer.write(fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(temp, target)  # atomic: a reader sees no file or the whole file
+    finished = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.MERGING).update(
+        status=PrintJob.Status.DONE,
+        file=name,
+        pages=pages,
+        done=F("total"),
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    if not finished:  # cancelled while merging
+        target.unlink(missing_ok=True)
+        return False
+    PrintChunk.objects.filter(job_id=job_id).update(pdf=None, units=[])  # the file is the product now
+    return True
+
+
+def job_fail(job_id: int, error: str) -> None:
+    PrintJob.objects.filter(pk=job_id, status__in=PrintJob.ACTIVE).update(
+        status=PrintJob.Status.FAILED, error=error[:2000], updated_at=timezone.now()
+    )
+
+
+def job_cancel(*, job: PrintJob) -> bool:
+    """Stop a job: its queued chunks are skipped when a worker picks them up."""
+    return bool(
+        PrintJob.objects.filter(pk=job.pk, status__in=PrintJob.ACTIVE).update(
+            status=PrintJob.Status.CANCELLED, finished_at=timezone.now(), updated_at=timezone.now()
+        )
+    )
+
+
+def is_stale(job: PrintJob) -> bool:
+    return job.status in PrintJob.ACTIVE and (timezone.now() - job.updated_at).total_seconds() > STALE_SECONDS
+
+
+def job_resume(*, job: PrintJob) -> bool:
+    """Queue what is missing of a stalled or failed job: only the unrendered chunks, or
+    the merge when every chunk is there."""
+    from printing import tasks
+
+    if job.status not in (*PrintJob.ACTIVE, PrintJob.Status.FAILED):
+        return False
+    if job.status == PrintJob.Status.QUEUED or not job.chunks.exists():
+        PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.QUEUED, updated_at=timezone.now())
+        enqueue(tasks.prepare_job, job.pk)
+        return True
+    PrintJob.objects.filter(pk=job.pk).update(
+        status=PrintJob.Status.RUNNING, error="", updated_at=timezone.now()
+    )
+    missing = list(job.chunks.filter(pdf__isnull=True).values_list("index", flat=True))
+    for index in missing:
+        enqueue(tasks.render_chunk, job.pk, index)
+    if not missing:
+        enqueue(tasks.merge_job, job.pk)
+    return True
+
+
+def job_status(job: PrintJob) -> dict[str, Any]:
+    """Progress for the page: done/total, percent, seconds left (from the pace so far)."""
+    elapsed = (timezone.now() - job.started_at).total_seconds() if job.started_at else 0.0
+    left = None
+    if job.status == PrintJob.Status.RUNNING and job.done and job.total:
+        left = round(elapsed * (job.total - job.done) / job.done)
+    percent = 100 if job.status == PrintJob.Status.DONE else (100 * job.done // job.total if job.total else 0)
+    return {
+        "id": job.pk,
+        "doc": job.doc,
+        "status": job.status,
+        "label": str(job.get_status_display()),
+        "done": job.done,
+        "total": job.total,
+        "percent": percent,
+        "seconds_left": left,
+        "elapsed": round(elapsed),
+        "pages": job.pages,
+        "stale": is_stale(job),
+        "error": job.error,
+        "ready": job.status == PrintJob.Status.DONE,
+    }

@@ -1,0 +1,119 @@
+"""Organizer pages of printing: ask for a document, follow its progress, download it.
+
+Thin views: input is checked by ``printing.documents.clean_params`` (bad input → 400
+with the message), jobs are run by ``printing.services``; the status endpoint is JSON
+polled by ``static/printing/progress.js``. Only organizers (Action.MANAGE) get here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views import View
+
+from core.permissions import Action, TournamentPermissionMixin
+from printing.documents import DOCS, PrintError, clean_params
+from printing.documents.common import DOC_NAMES, Params
+from printing.models import PrintJob
+from printing.services import job_cancel, job_request, job_resume, job_status
+
+
+def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
+    data = job_status(job)
+    slug = job.tournament.slug
+    title = Params.from_dict(job.params).title()
+    data["title"] = title[:1].upper() + title[1:]
+    data["status_url"] = reverse("printing:status", args=[slug, job.pk])
+    data["cancel_url"] = reverse("printing:cancel", args=[slug, job.pk])
+    data["resume_url"] = reverse("printing:resume", args=[slug, job.pk])
+    data["download_url"] = reverse("printing:download", args=[slug, job.pk]) if data["ready"] else None
+    return data
+
+
+class PrintPageView(TournamentPermissionMixin, View):
+    """GET: the form and the recent jobs; POST: start (or reuse) a job."""
+
+    action = Action.MANAGE
+
+    def page(self, request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
+        t = self.tournament
+        jobs = list(t.print_jobs.select_related("tournament")[:12])
+        context = {
+            "tournament": t,
+            "docs": [(key, DOC_NAMES[key]) for key in DOCS],
+            "stages": list(t.stages.order_by("order", "id")),
+            "rounds": sorted({r for r in t.stages.values_list("matches__round", flat=True) if r}),
+            "jobs": [_status(request, j) for j in jobs],
+            "error": error,
+            "can_manage": True,
+        }
+        return render(request, "printing/page.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        try:
+            params = clean_params(
+                self.tournament,
+                request.POST.get("doc"),
+                stage=request.POST.get("stage"),
+                round=request.POST.get("round"),
+                group=request.POST.get("group"),
+            )
+        except PrintError as exc:
+            if request.headers.get("Accept", "").startswith("application/json"):
+                return JsonResponse({"error": str(exc)}, status=400)
+            return self.page(request, str(exc), status=400)
+        job, _created = job_request(tournament=self.tournament, params=params, user=request.user)
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse(_status(request, job), status=202)
+        return redirect(reverse("printing:page", args=[slug]) + f"#job-{job.pk}")
+
+
+class _JobView(TournamentPermissionMixin, View):
+    action = Action.MANAGE
+
+    def job(self, job_id: int) -> PrintJob:
+        return get_object_or_404(
+            PrintJob.objects.select_related("tournament"), pk=job_id, tournament=self.tournament
+        )
+
+
+class JobStatusView(_JobView):
+    def get(self, request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+        response = JsonResponse(_status(request, self.job(job_id)))
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class JobDownloadView(_JobView):
+    def get(self, request: HttpRequest, slug: str, job_id: int) -> FileResponse:
+        job = self.job(job_id)
+        path = Path(settings.MEDIA_ROOT, job.file.name) if job.file else None
+        if job.status != PrintJob.Status.DONE or path is None or not path.is_file():
+            raise Http404("PDF ainda não está pronto.")
+        filename = Params.from_dict(job.params).filename()
+        return FileResponse(path.open("rb"), content_type="application/pdf", filename=filename)
+
+
+class JobCancelView(_JobView):
+    def post(self, request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+        job = self.job(job_id)
+        job_cancel(job=job)
+        job.refresh_from_db()
+        return JsonResponse(_status(request, job))
+
+
+class JobResumeView(_JobView):
+    def post(self, request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+        job = self.job(job_id)
+        if not job_resume(job=job):
+            return JsonResponse({"error": "Esta impressão não pode ser retomada."}, status=409)
+        job.refresh_from_db()
+        return JsonResponse(_status(request, job))

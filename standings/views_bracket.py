@@ -1,0 +1,56 @@
+"""The public mata-mata: the bracket page and its JSON (``tenteio-bracket/1``).
+
+Cached like every public page (standings.caching: the key holds the tournament's
+revision, so a homologation shows on the next request) and refreshed live (live.js).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.decorators import method_decorator
+from django.views.generic import TemplateView, View
+
+from core.permissions import Action, TournamentPermissionMixin
+from standings.caching import public_cache
+from tournaments.models import Stage
+from tournaments.selectors_bracket import bracket_data, bracket_document, knockout_stages
+
+
+def _pick(stages: list[Stage], wanted: str | None) -> Stage | None:
+    if wanted:
+        return next((s for s in stages if s.key == wanted), None)
+    return stages[0] if stages else None
+
+
+@method_decorator(public_cache, name="dispatch")
+class BracketView(TournamentPermissionMixin, TemplateView):
+    action = Action.VIEW_PUBLIC
+    template_name = "standings/bracket.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        stages = knockout_stages(self.tournament)
+        stage = _pick(stages, self.request.GET.get("fase"))
+        if stage is None and self.request.GET.get("fase"):
+            raise Http404
+        context.update(
+            stages=stages,
+            stage=stage,
+            bracket=bracket_data(stage) if stage else None,
+            live=True,
+        )
+        return context
+
+
+@method_decorator(public_cache, name="dispatch")
+class BracketJsonView(TournamentPermissionMixin, View):
+    action = Action.VIEW_PUBLIC
+
+    def get(self, request: HttpRequest, slug: str) -> JsonResponse:
+        stage = _pick(knockout_stages(self.tournament), request.GET.get("fase"))
+        if stage is None:
+            raise Http404
+        doc = bracket_document(self.tournament, bracket_data(stage))
+        return JsonResponse(doc, json_dumps_params={"ensure_ascii": False})

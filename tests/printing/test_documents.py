@@ -1,0 +1,141 @@
+"""Printed content read back from the PDFs: names with accents, mesa, rodada, QR link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from printing import svg
+from printing.documents import Params, build, clean_params
+from printing.documents.bracket import from_stage, paginate, seed_positions
+from printing.documents.common import PrintError
+from printing.services import render_document
+from scoring.models import ScoreSheet
+from tests.printing.conftest import knockout_document, pdf_links, pdf_pages
+from tournaments.interchange.load import load_tournament
+from tournaments.models import Match, Stage, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_sumulas_of_a_rodada_one_page_per_jogo_in_mesa_order(demo: Tournament) -> None:
+    pdf = render_document(demo, Params(doc="sumulas", round=3))
+    pages = pdf_pages(pdf)
+    jogos = list(
+        Match.objects.filter(stage__tournament=demo, round=3).select_related("team_a", "team_b", "table")
+    )
+    assert len(pages) == len(jogos) == 8
+    tables = []
+    for text in pages:
+        assert "Rodada 3" in text
+        assert "Rodeio Crioulo da Querência — Truco Cego" in text  # tournament on every page
+        assert "página" in text and "de 8" in text
+        tables.append(int(text.split("Mesa ")[1].split()[0]))
+    assert tables == sorted(tables)
+    everything = "\n".join(pages)
+    for m in jogos:
+        assert m.team_a.name in everything and m.team_b.name in everything
+        for player in m.team_a.players.all():
+            assert player.name in everything
+    assert "Os Fronteiriços" in everything or "Trio Quero-Quero" in everything
+
+
+def test_sumula_carries_the_judge_url_as_text_and_link(demo: Tournament, settings: Any) -> None:
+    settings.SITE_URL = "https://tenteio.example.org"
+    match = Match.objects.filter(stage__tournament=demo, round=3).order_by("table__order").first()
+    assert match is not None
+    pdf = render_document(demo, Params(doc="sumulas", match_ids=(match.pk,)))
+    from scoring.codes import encode
+
+    url = f"https://tenteio.example.org/j/{encode(match.pk)}/"
+    assert url in pdf_links(pdf)
+    assert url in pdf_pages(pdf)[0].replace("\n", "")
+    assert "Capataz da equipe A" in pdf_pages(pdf)[0]
+
+
+def test_homologated_sumula_is_filled_and_marked(demo: Tournament) -> None:
+    sheet = ScoreSheet.objects.filter(match__stage__tournament=demo, confirmed=True).select_related(
+        "match__team_a"
+    )[0]
+    pdf = render_document(demo, Params(doc="sumulas", match_ids=(sheet.match_id,)))
+    text = pdf_pages(pdf)[0]
+    assert f"HOMOLOGADA, versão {sheet.version}" in text
+    assert "Resultado homologado: 2–" in text or "Resultado homologado: 1–" in text
+    first = sheet.result["games"][0]
+    assert str(first[0]) in text and str(first[1]) in text
+
+
+def test_standings_schedule_and_team_cards(demo: Tournament) -> None:
+    standings = "\n".join(pdf_pages(render_document(demo, Params(doc="standings"))))
+    assert "Chave A" in standings and "Chave D" in standings and "Classificados" in standings
+    schedule = "\n".join(pdf_pages(render_document(demo, Params(doc="schedule"))))
+    assert "Rodada 1" in schedule and "Rodada 3" in schedule and "Mesa 8" in schedule
+    cards_pdf = render_document(demo, Params(doc="teams"))
+    cards = pdf_pages(cards_pdf)
+    assert len(cards) == 4  # 16 teams, 4 to a page
+    joined = "\n".join(cards)
+    assert "PIN do capataz" in joined and "capataz" in joined
+    for team in demo.teams.all():
+        assert team.name in joined
+
+
+def test_bad_params_are_refused_in_portuguese(demo: Tournament) -> None:
+    with pytest.raises(PrintError, match="documento"):
+        clean_params(demo, "carnê")
+    with pytest.raises(PrintError, match="fase"):
+        clean_params(demo, "sumulas", stage="nenhuma")
+    with pytest.raises(PrintError, match="rodada"):
+        clean_params(demo, "sumulas", round="9")
+    with pytest.raises(PrintError, match="rodada"):
+        clean_params(demo, "sumulas", round="três")
+    with pytest.raises(PrintError, match="chave"):
+        clean_params(demo, "standings", group="Z")
+    with pytest.raises(PrintError, match="mata-mata"):
+        clean_params(demo, "bracket")
+    assert clean_params(demo, "sumulas", round="2", group="A") == Params("sumulas", round=2, group="A")
+
+
+def test_bracket_shows_every_team_once_and_advances_winners(knockout: Tournament) -> None:
+    stage = Stage.objects.get(tournament=knockout, key="mata")
+    rounds = from_stage(knockout, stage)
+    assert [len(r) for r in rounds] == [4, 2, 1]
+    first = [s["team"] for m in rounds[0] for s in (m["a"], m["b"])]
+    assert sorted(first) == sorted(t.name for t in knockout.teams.all())
+    assert all(m["score"] == "2–0" for m in rounds[0])
+    assert [s["team"] for m in rounds[1] for s in (m["a"], m["b"])] == [m["a"]["team"] for m in rounds[0]]
+    text = "\n".join(pdf_pages(render_document(knockout, Params(doc="bracket"))))
+    for team in knockout.teams.all():
+        assert text.count(team.name + "\n") + text.count(team.name + " ") >= 1
+    assert "Final" in text and "Campeão" in text
+
+
+@pytest.mark.parametrize("size", [64, 256])
+def test_big_bracket_is_split_into_readable_pages(db: Any, size: int) -> None:
+    t = load_tournament(knockout_document(size, played_first_round=False)).tournament
+    built = build(t, Params(doc="bracket"))
+    assert len(built.units) == size // 32 + 1  # a page per 32 teams, then the final rounds
+    rounds = from_stage(t, Stage.objects.get(tournament=t, key="mata"))
+    seen = [s["team"] for m in rounds[0] for s in (m["a"], m["b"])]
+    assert len(seen) == len(set(seen)) == size
+    pages = paginate(rounds)
+    assert all(len(p["rounds"][0]["matches"]) <= 16 for p in pages)
+
+
+def test_seed_positions_keep_the_top_seeds_apart() -> None:
+    assert seed_positions(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    order = seed_positions(256)
+    assert sorted(order) == list(range(1, 257))
+    assert order.index(2) >= 128  # seeds 1 and 2 meet only in the final
+
+
+def test_tally_grid_sizes_follow_the_modality() -> None:
+    for target, split in ((24, 12), (30, 15), (18, 9), (12, None), (20, None)):
+        d = svg.Drawing()
+        size = svg.tally_grid(d, 0, 0, target, split=split, width=150, scores=(target, 3))
+        assert 3 < size <= 9
+        drawing = d.svg(160, 20)
+        assert drawing.startswith("<svg") and "stroke-dasharray" in drawing
+    d = svg.Drawing()
+    svg.qr_into(d, "http://127.0.0.1:8000/j/ABCDEF/", 0, 0, 27)
+    assert d.svg(30, 30).count("<path") >= 2

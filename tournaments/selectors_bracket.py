@@ -1,0 +1,394 @@
+"""The mata-mata as plain data, for the public page, the organizer page, JSON and PDFs.
+
+``bracket_data(stage)`` reads a knockout stage in a constant number of queries (stage
+entries, jogos, súmulas, rodadas, homologation times) whatever its size, and returns a
+:class:`Bracket`: one list of :class:`Slot` per rodada, from rodada 1 to the final.
+Who advances is computed by ``tournaments.bracket`` from the homologated súmulas; the
+winner of a súmula is the rules engine's (``rules.counters.contributions``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from rules.counters import contributions
+from rules.crossgroup import cross_entries, rank_across_groups
+from rules.modalities import Modality
+from rules.results import Side, from_interchange
+from rules.validation import validate_match
+from scoring.models import ScoreSheet, SheetEvent
+from standings.results import summarize
+from tournaments import bracket as b
+from tournaments.models import DrawOfLots, Match, Round, Stage, StageTeam, Team, Tournament
+from tournaments.services import ServiceError
+from tournaments.services.draws import drawable_teams, group_stage
+
+
+@dataclass(frozen=True)
+class SlotTeam:
+    key: str
+    name: str
+    seed: int | None  # 1-based place in the stage's seed order
+    label: str = ""  # "1º A" for a chave qualifier
+    entity: str = ""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place of a rodada: a jogo, a chapéu, or a jogo still waiting for its teams.
+
+    ``team_a``/``team_b`` are None while unknown (``pending_a``/``pending_b``) or for a
+    chapéu (``bye``: the other team advances without a jogo).
+    """
+
+    round: int
+    position: int
+    team_a: SlotTeam | None
+    team_b: SlotTeam | None
+    pending_a: bool = False
+    pending_b: bool = False
+    bye: bool = False
+    third_place: bool = False
+    match_id: int | None = None
+    table: str = ""  # the mesa
+    scheduled_at: datetime | None = None
+    deadline: datetime | None = None  # the rodada's soft limit (RULES.md §3.12)
+    score: str = ""  # "2–1", "W.O. (...)"
+    games: list[str] = field(default_factory=list)  # partida scores "12–8"
+    winner: str | None = None  # team key once homologated (or advancing from a chapéu)
+    state: str = ""  # "a jogar", "enviada pelo juiz", "homologada", ...
+    homologated_at: datetime | None = None
+    late: bool = False  # V-M17: homologated after the rodada's deadline (soft)
+    has_sheet: bool = False
+
+    @property
+    def a_games(self) -> list[str]:
+        """Partida scores of team_a, in order (the first number of each "12–8")."""
+        return [g.split("–")[0] for g in self.games]
+
+    @property
+    def b_games(self) -> list[str]:
+        return [g.split("–")[-1] for g in self.games]
+
+
+@dataclass(frozen=True)
+class Placing:
+    position: int
+    team: SlotTeam
+
+
+@dataclass
+class Bracket:
+    stage_key: str
+    size: int
+    rounds: list[list[Slot]]
+    round_names: list[str]
+    third_place: Slot | None = None
+    placings: list[Placing] = field(default_factory=list)
+    recognized: bool = True  # False: the loaded jogos draw no bracket; see ``matches``
+    third_place_enabled: bool = False
+    teams: list[SlotTeam] = field(default_factory=list)  # in seed order
+
+    @property
+    def champion(self) -> SlotTeam | None:
+        return next((p.team for p in self.placings if p.position == 1), None)
+
+    @property
+    def started(self) -> bool:
+        """Any súmula (any state) in rodada 1: from then on pairings cannot be fixed."""
+        return any(s.has_sheet for s in (self.rounds[0] if self.rounds else []))
+
+    @property
+    def late(self) -> list[Slot]:
+        return [s for s in self.all_slots() if s.late]
+
+    def columns(self) -> list[dict[str, Any]]:
+        return [{"name": n, "slots": level} for n, level in zip(self.round_names, self.rounds)]
+
+    def third_columns(self) -> list[dict[str, Any]]:
+        return [{"name": _("3º lugar"), "slots": [self.third_place]}] if self.third_place else []
+
+    def all_slots(self) -> list[Slot]:
+        extra = [self.third_place] if self.third_place else []
+        return [s for r in self.rounds for s in r] + extra
+
+
+def round_name(number: int, total: int) -> str:
+    left = total - number
+    names = {0: _("Final"), 1: _("Semifinais"), 2: _("Quartas de final"), 3: _("Oitavas de final")}
+    return names.get(left, _("Rodada %(n)d") % {"n": number})
+
+
+def winner_of(modality: Modality, result: Any, a: str, b_key: str) -> str | None:
+    """The key of the winner of a valid result; ``bracket.NO_WINNER`` when nobody won
+    (double W.O.); None when the result is unreadable."""
+    report, problems = from_interchange(result, a, b_key)
+    if report is None or any(p.is_error for p in problems + validate_match(modality, report)):
+        return None
+    won = contributions(modality, report).winner
+    if won is None:
+        return b.NO_WINNER
+    return a if won is Side.A else b_key
+
+
+def knockout_stages(t: Tournament) -> list[Stage]:
+    return list(t.stages.filter(kind=Stage.Kind.KNOCKOUT).order_by("order", "id"))
+
+
+@dataclass
+class _Read:
+    entries: list[StageTeam]
+    matches: list[Match]
+    results: dict[int, Any]
+    status: dict[int, str]
+    sheets: set[int]
+
+
+def _read(stage: Stage) -> _Read:
+    entries = list(StageTeam.objects.filter(stage=stage).select_related("team__entity").order_by("order"))
+    matches = list(
+        Match.objects.filter(stage=stage)
+        .select_related("team_a", "team_b", "table")
+        .order_by("round", "slot")
+    )
+    results: dict[int, Any] = {}
+    status: dict[int, str] = {}
+    any_sheet: set[int] = set()
+    sheets = ScoreSheet.objects.filter(match__stage=stage).only("match_id", "status", "result", "confirmed")
+    for s in sheets.order_by("match_id", "version"):
+        any_sheet.add(s.match_id)
+        if s.status != ScoreSheet.Status.SUPERSEDED:
+            status[s.match_id] = s.status
+        if s.confirmed and s.status == ScoreSheet.Status.HOMOLOGATED:
+            results[s.match_id] = s.result
+    return _Read(entries, matches, results, status, any_sheet)
+
+
+def bracket_winners(
+    modality: Modality, matches: list[Match], results: dict[int, Any]
+) -> dict[tuple[int, int], str]:
+    """(rodada, slot) → winner of every homologated bracket jogo (3º lugar excluded)."""
+    out: dict[tuple[int, int], str] = {}
+    for m in matches:
+        if m.pk in results and m.slot is not None and m.round is not None and not m.third_place:
+            won = winner_of(modality, results[m.pk], m.team_a.key, m.team_b.key)
+            if won is not None:
+                out[(m.round, m.slot)] = won
+    return out
+
+
+def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
+    """The whole bracket of a knockout stage; ``staff`` adds homologation times (V-M17)."""
+    t = stage.tournament
+    modality = t.rules()
+    data = _read(stage)
+    seeds = {e.team.key: _slot_team(e.team, e.order + 1, e.label) for e in data.entries}
+    teams = list(seeds.values())
+    recognized = bool(data.entries) and all(e.position is not None for e in data.entries)
+    if len(data.entries) < 2 or not recognized:
+        return Bracket(stage.key, 0, [], [], recognized=False, teams=teams)
+    size = b.bracket_size(len(data.entries))
+    lines: list[str | None] = [None] * size
+    for e in data.entries:
+        lines[e.position or 0] = e.team.key
+    winners = bracket_winners(modality, data.matches, data.results)
+    pairings = b.bracket_rounds(lines, winners)
+    by_slot = {(m.round, m.slot, m.third_place): m for m in data.matches if m.slot is not None}
+    rounds_db = {r.number: r for r in Round.objects.filter(stage=stage)}
+    homologated = _homologation_times(data.matches) if staff else {}
+    names = {k: s.name for k, s in seeds.items()}
+
+    def slot(p: b.Pairing, third: bool = False) -> Slot:
+        m = by_slot.get((p.round, p.slot, third))
+        rnd = rounds_db.get(p.round)
+        base: dict[str, Any] = {
+            "round": p.round,
+            "position": p.slot,
+            "team_a": seeds.get(p.a) if isinstance(p.a, str) else None,
+            "team_b": seeds.get(p.b) if isinstance(p.b, str) else None,
+            "pending_a": p.a is b.Open.PENDING,
+            "pending_b": p.b is b.Open.PENDING,
+            "bye": p.is_bye,
+            "third_place": third,
+            "deadline": rnd.deadline if rnd else None,
+        }
+        won = b.advance(p, winners) if not third else None
+        if p.is_bye and isinstance(won, str):
+            base["winner"] = won
+        if m is not None and p.is_match and {m.team_a.key, m.team_b.key} == {p.a, p.b}:
+            summary = None
+            if m.pk in data.results:
+                summary = summarize(modality, data.results[m.pk], m.team_a.key, m.team_b.key, names)
+            at = homologated.get(m.pk)
+            deadline = base["deadline"]
+            base.update(
+                match_id=m.pk,
+                table=m.table.name if m.table else "",
+                scheduled_at=m.scheduled_at or (rnd.starts_at if rnd else None),
+                state=_state(data.status.get(m.pk)),
+                has_sheet=m.pk in data.sheets,
+                homologated_at=at,
+                late=bool(at and deadline and at > deadline),
+            )
+            # The jogo's own order of teams: its partida scores read in that order.
+            base.update(team_a=seeds.get(m.team_a.key), team_b=seeds.get(m.team_b.key))
+            if summary is not None:
+                base.update(score=summary.score, games=[g for g in summary.games.split(", ") if g])
+                base.update(winner=summary.winner)
+        return Slot(**base)
+
+    rounds = [[slot(p) for p in level] for level in pairings]
+    third_enabled = modality.third_place_match and len(pairings) >= 2
+    third = None
+    third_winner = None
+    if third_enabled:
+        tp = b.third_place_pairing(pairings, winners)
+        if tp is not None:
+            third = slot(tp, third=True)
+            third_winner = third.winner
+    places = b.placings(
+        pairings, winners, b.third_place_pairing(pairings, winners) if third_enabled else None, third_winner
+    )
+    total = len(pairings)
+    return Bracket(
+        stage_key=stage.key,
+        size=size,
+        rounds=rounds,
+        round_names=[round_name(i + 1, total) for i in range(total)],
+        third_place=third,
+        placings=[Placing(p.position, seeds[p.key]) for p in places],
+        third_place_enabled=third_enabled,
+        teams=teams,
+    )
+
+
+def _slot_team(team: Team, seed: int, label: str) -> SlotTeam:
+    return SlotTeam(team.key, team.name, seed, label, team.entity.name if team.entity else "")
+
+
+def _state(status: str | None) -> str:
+    if status is None:
+        return _("a jogar")
+    return str(ScoreSheet.Status(status).label)
+
+
+def _homologation_times(matches: list[Match]) -> dict[int, datetime]:
+    rows = (
+        SheetEvent.objects.filter(match__in=matches, kind=SheetEvent.Kind.HOMOLOGATED)
+        .values("match_id")
+        .annotate(at=Max("at"))
+    )
+    return {r["match_id"]: r["at"] for r in rows}
+
+
+def bracket_document(t: Tournament, data: Bracket) -> dict[str, Any]:
+    """``tenteio-bracket/1``: the bracket for integrators (TV scoreboard, federation site)."""
+
+    def team(s: SlotTeam | None) -> dict[str, Any] | None:
+        return None if s is None else {"key": s.key, "name": s.name, "seed": s.seed, "label": s.label}
+
+    def slot(s: Slot) -> dict[str, Any]:
+        return {
+            "round": s.round,
+            "position": s.position,
+            "teams": [team(s.team_a), team(s.team_b)],
+            "bye": s.bye,
+            "match": s.match_id,
+            "table": s.table or None,
+            "deadline": s.deadline.isoformat() if s.deadline else None,
+            "score": s.score or None,
+            "games": s.games,
+            "winner": s.winner,
+            "state": s.state or None,
+        }
+
+    return {
+        "format": "tenteio-bracket/1",
+        "tournament": t.slug,
+        "stage": data.stage_key,
+        "size": data.size,
+        "rounds": [
+            {"name": name, "slots": [slot(s) for s in level]}
+            for name, level in zip(data.round_names, data.rounds)
+        ],
+        "third_place": slot(data.third_place) if data.third_place else None,
+        "placings": [
+            {"position": p.position, "team": p.team.key, "name": p.team.name} for p in data.placings
+        ],
+    }
+
+
+# --- who enters a mata-mata, best first ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seeded:
+    team: Team
+    label: str = ""
+    chave: str = ""
+    pot: int = 0
+
+
+def qualified_entrants(
+    t: Tournament, *, per_group: int | None = None, best_next: int | None = None
+) -> list[Seeded]:
+    """The chave stage's qualifiers best first: the 1ºs ranked across chaves, then the
+    2ºs, ..., then the best of the next position; refused while provisional."""
+    from standings.qualification import qualification
+    from standings.selectors import tournament_standings
+
+    stage = group_stage(t)
+    if stage is None or not stage.groups.exists():
+        raise ServiceError(
+            {"source": ["Não há fase de chaves sorteada para classificar equipes ao mata-mata."]}
+        )
+    per = per_group or t.advance_per_group or 2
+    extra = best_next if best_next is not None else (t.advance_best_next or 0)
+    (table,) = tournament_standings(t, stage_key=stage.key, include_provisional=False)
+    q = qualification(t, table, per_group=per, best_next=extra)
+    if q.provisional:
+        raise ServiceError(
+            {
+                "source": [
+                    "A fase de chaves ainda não terminou (há jogos sem súmula homologada ou empate "
+                    "aguardando sorteio): a classificação ao mata-mata é provisória."
+                ]
+            }
+        )
+    modality = t.rules()
+    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in table.groups}
+    teams = {k: v for gt in table.groups for k, v in gt.teams.items()}
+    lots = [
+        list(d.result)
+        for d in DrawOfLots.objects.filter(
+            stage=stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
+        )
+    ]
+    h2h = [m for gt in table.groups for m in gt.ranked]
+    out: list[Seeded] = []
+    for place in range(1, per + 1):
+        rows = rank_across_groups(
+            cross_entries(chaves, place),
+            criteria=modality.cross_group_criteria,
+            method=modality.cross_group_method.value,
+            lots=lots,
+            head_to_head_matches=h2h,
+        )
+        out += [Seeded(teams[r.team], f"{place}º {r.group}", r.group, place - 1) for r in rows]
+    out += [
+        Seeded(line.team, f"{per + 1}º {line.row.group}", line.row.group, per)
+        for line in q.cross
+        if line.advances
+    ]
+    return out
+
+
+def registered_entrants(t: Tournament) -> list[Seeded]:
+    """Teams presentes (or inscritas), cabeças de chave first by seed, then by inscrição."""
+    teams = sorted(drawable_teams(t), key=lambda x: (x.seed is None, x.seed or 0, x.order, x.pk))
+    return [Seeded(x) for x in teams]

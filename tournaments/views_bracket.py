@@ -1,0 +1,184 @@
+"""Organizer page of the mata-mata: generate, schedule the rodadas, fix a pairing, advance.
+
+Thin: the forms shape the input, ``tournaments.services.bracket`` writes, and
+``tournaments.selectors_bracket`` reads. Action.MANAGE (organizers, superusers).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.generic import View
+
+from tournaments.models import BracketSwap, Stage, StageTeam, Team
+from tournaments.selectors_bracket import bracket_data, knockout_stages
+from tournaments.services import ServiceError, apply_to_form
+from tournaments.services.bracket import bracket_generate, bracket_schedule, bracket_swap, bracket_sync
+from tournaments.views import OrganizerMixin
+
+
+class GenerateForm(forms.Form):
+    source = forms.ChoiceField(
+        label="Equipes do mata-mata",
+        choices=[("groups", "Classificadas das chaves"), ("teams", "Equipes inscritas (sem chaves)")],
+    )
+    per_group = forms.IntegerField(label="Classificados por chave", min_value=1, max_value=16, required=False)
+    best_next = forms.IntegerField(
+        label="Melhores da posição seguinte", min_value=0, max_value=128, required=False
+    )
+    draw = forms.BooleanField(label="Sortear as posições (cabeças de chave ficam no topo)", required=False)
+    draw_byes = forms.BooleanField(label="Sortear os chapéus (em vez de dá-los aos melhores)", required=False)
+    seed = forms.CharField(label="Semente do sorteio (opcional)", max_length=100, required=False)
+    third_place = forms.ChoiceField(
+        label="Disputa de 3º lugar",
+        choices=[("", "Como manda a modalidade"), ("1", "Sim"), ("0", "Não (dois 3º lugares)")],
+        required=False,
+    )
+    replace = forms.BooleanField(label="Refazer o chaveamento", required=False)
+
+
+class BracketScheduleForm(forms.Form):
+    start = forms.DateTimeField(label="Início da rodada 1")
+    first_deadline = forms.DateTimeField(label="LIMITE MAX RODADA 1", required=False)
+    minutes = forms.IntegerField(label="Minutos por rodada", min_value=1, max_value=1440, initial=60)
+
+
+class BracketSwapForm(forms.Form):
+    team_a = forms.ModelChoiceField(label="Equipe", queryset=Team.objects.none())
+    team_b = forms.ModelChoiceField(label="Trocar de lugar com", queryset=Team.objects.none())
+    reason = forms.CharField(label="Motivo", max_length=300)
+
+    def __init__(self, *args: Any, teams: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if teams is not None:
+            self.fields["team_a"].queryset = teams  # type: ignore[attr-defined]
+            self.fields["team_b"].queryset = teams  # type: ignore[attr-defined]
+
+
+def _day_at(t: Any, hour: int, minute: int) -> datetime:
+    day = t.date or timezone.localdate()
+    return timezone.make_aware(datetime.combine(day, time(hour, minute)))
+
+
+def _entered(stage: Stage | None) -> Any:
+    if stage is None:
+        return Team.objects.none()
+    return Team.objects.filter(pk__in=StageTeam.objects.filter(stage=stage).values("team_id"))
+
+
+class BracketManageView(OrganizerMixin, View):
+    def _stage(self) -> Stage | None:
+        stages = knockout_stages(self.tournament)
+        wanted = self.request.GET.get("fase") or self.request.POST.get("fase")
+        return next((s for s in stages if s.key == wanted), stages[0] if stages else None)
+
+    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+        t = self.tournament
+        stage = self._stage()
+        data = bracket_data(stage, staff=True) if stage else None
+        teams = _entered(stage)
+        context = {
+            "tournament": t,
+            "can_manage": True,
+            "stage": stage,
+            "bracket": data,
+            "modality": t.rules(),
+            "swaps": BracketSwap.objects.filter(stage=stage).select_related("team_a", "team_b")
+            if stage
+            else [],
+            "draws": stage.draws.select_related("performed_by") if stage else [],
+            "generate_form": GenerateForm(
+                initial={"source": "groups" if t.stages.filter(kind="groups").exists() else "teams"}
+            ),
+            "schedule_form": BracketScheduleForm(
+                initial={"start": _day_at(t, 10, 0), "first_deadline": _day_at(t, 10, 45), "minutes": 60}
+            ),
+            "swap_form": BracketSwapForm(teams=teams.order_by("name")),
+            **extra,
+        }
+        return render(request, "tournaments/bracket.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self._page(request)
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        action = request.POST.get("action")
+        handler = {"schedule": self._schedule, "swap": self._swap, "sync": self._sync}.get(action or "")
+        return handler(request) if handler else self._generate(request)
+
+    def _done(self, request: HttpRequest, text: str) -> HttpResponse:
+        messages.success(request, text)
+        return redirect("tournaments:bracket", slug=self.tournament.slug)
+
+    def _generate(self, request: HttpRequest) -> HttpResponse:
+        form = GenerateForm(request.POST)
+        if not form.is_valid():
+            return self._page(request, 400, generate_form=form, generate_open=True)
+        d = form.cleaned_data
+        try:
+            bracket_generate(
+                tournament=self.tournament,
+                user=request.user,
+                source=d["source"],
+                draw=d["draw"],
+                draw_byes=d["draw_byes"],
+                seed=d["seed"],
+                third_place={"1": True, "0": False}.get(d["third_place"] or ""),
+                per_group=d["per_group"],
+                best_next=d["best_next"],
+                replace=d["replace"],
+            )
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, generate_form=form, generate_open=True)
+        return self._done(request, "Mata-mata gerado: os jogos da rodada 1 estão criados.")
+
+    def _schedule(self, request: HttpRequest) -> HttpResponse:
+        form = BracketScheduleForm(request.POST)
+        stage = self._stage()
+        if stage is None:
+            form.add_error(None, "Gere o mata-mata antes da programação das rodadas.")
+        if stage is None or not form.is_valid():
+            return self._page(request, 400, schedule_form=form, schedule_open=True)
+        d = form.cleaned_data
+        try:
+            bracket_schedule(
+                stage=stage, start=d["start"], minutes=d["minutes"], first_deadline=d["first_deadline"]
+            )
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, schedule_form=form, schedule_open=True)
+        return self._done(request, "Rodadas do mata-mata programadas.")
+
+    def _swap(self, request: HttpRequest) -> HttpResponse:
+        stage = self._stage()
+        teams = _entered(stage)
+        form = BracketSwapForm(request.POST, teams=teams)
+        if stage is None or not form.is_valid():
+            return self._page(request, 400, swap_form=form, swap_open=True)
+        d = form.cleaned_data
+        try:
+            bracket_swap(
+                stage=stage, team_a=d["team_a"], team_b=d["team_b"], reason=d["reason"], user=request.user
+            )
+        except ServiceError as exc:
+            apply_to_form(form, exc)
+            return self._page(request, 400, swap_form=form, swap_open=True)
+        return self._done(request, f"{d['team_a'].name} e {d['team_b'].name} trocaram de lugar na rodada 1.")
+
+    def _sync(self, request: HttpRequest) -> HttpResponse:
+        stage = self._stage()
+        if stage is None:
+            return self._page(request, 400)
+        try:
+            created = bracket_sync(stage=stage)
+        except ServiceError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return self._page(request, 409)
+        return self._done(request, f"Chaveamento atualizado: {len(created)} jogo(s) criado(s).")
