@@ -13,7 +13,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tenteio
 export REDIS_URL ?= redis://127.0.0.1:6379/15
 endif
 
-.PHONY: setup run test lint typecheck messages clean bench
+.PHONY: setup run test lint typecheck messages clean bench system-deps
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@$(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tenteio needs Python 3.11 or newer (PY=$(PY))")'
@@ -22,8 +22,20 @@ $(STAMP): requirements.txt requirements-dev.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-setup: $(STAMP) messages
+setup: $(STAMP) messages system-deps
 	$(BIN)/python manage.py migrate --noinput
+
+# WeasyPrint needs Pango, and HarfBuzz's subsetter to be fast (without it separate
+# PDFs cost about twice as much). Installed when we are root on Debian; named otherwise.
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+system-deps:
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	  if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then (apt-get install -y -qq $$missing || (apt-get update -qq && apt-get install -y -qq $$missing)) >/dev/null; \
+	    else echo "Instale para os PDFs: sudo apt-get install $$missing"; fi; \
+	  fi; \
+	fi
 
 # Catalogs are committed compiled; recompile when gettext is on the machine.
 messages:
@@ -42,7 +54,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules
 	$(BIN)/mypy
 
-test: $(STAMP) messages lint typecheck
+test: $(STAMP) messages system-deps lint typecheck
 	DJANGO_SETTINGS_MODULE=config.settings.test $(BIN)/python -m pytest --cov=rules --cov-branch --cov-report=term:skip-covered --cov-fail-under=95
 
 bench: $(STAMP)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("printing.urls")),
+    path("", include("audit.urls")),
 ]
 
 handler404 = "core.views.error_404"

@@ -65,3 +65,23 @@ class LanguageMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+class NullByteMiddleware:
+    """Refuse a NUL byte in the path or the query string with a 400.
+
+    No page takes one, and PostgreSQL cannot store or even compare text with it: left
+    alone it would surface as a database error (a 500) deep inside a view.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
+        if "\x00" in request.path or "%00" in query.lower() or "\x00" in query:
+            return HttpResponse("Pedido inválido: caractere nulo.", status=400, content_type="text/plain")
+        form = request.method == "POST" and request.content_type == "application/x-www-form-urlencoded"
+        if form and any("\x00" in value for _, values in request.POST.lists() for value in values):
+            return HttpResponse("Pedido inválido: caractere nulo.", status=400, content_type="text/plain")
+        return self.get_response(request)

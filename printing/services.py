@@ -32,7 +32,7 @@ from django.db.models import F
 from django.utils import timezone
 from pypdf import PdfWriter
 
-from core.jobs import enqueue
+from core.jobs import enqueue, enqueue_or_refuse
 from printing import documents
 from printing.documents import Params
 from printing.models import PrintChunk, PrintJob
@@ -91,7 +91,8 @@ def job_request(*, tournament: Tournament, params: Params, user: Any = None) -> 
         job = PrintJob.objects.create(
             tournament=tournament, doc=params.doc, params=params.as_dict(), fingerprint=fp, created_by=user
         )
-        enqueue(tasks.prepare_job, job.pk)
+        # Refused (and the job row rolled back) when the broker does not answer.
+        enqueue_or_refuse(tasks.prepare_job, job.pk)
     return job, True
 
 

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views import View
 
+from core.jobs import JobsUnavailable
 from core.permissions import Action, TournamentPermissionMixin
 from printing.documents import DOCS, PrintError, clean_params
 from printing.documents.common import DOC_NAMES, Params
@@ -70,7 +71,12 @@ class PrintPageView(TournamentPermissionMixin, View):
             if request.headers.get("Accept", "").startswith("application/json"):
                 return JsonResponse({"error": str(exc)}, status=400)
             return self.page(request, str(exc), status=400)
-        job, _created = job_request(tournament=self.tournament, params=params, user=request.user)
+        try:
+            job, _created = job_request(tournament=self.tournament, params=params, user=request.user)
+        except JobsUnavailable as exc:
+            if request.headers.get("Accept", "").startswith("application/json"):
+                return JsonResponse({"error": str(exc)}, status=503)
+            return self.page(request, str(exc), status=503)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(_status(request, job), status=202)
         return redirect(reverse("printing:page", args=[slug]) + f"#job-{job.pk}")

@@ -38,7 +38,7 @@ def match_from_code(code: str, tournament: Tournament | None = None) -> Match | 
     qs = Match.objects.filter(pk=match_id)
     if tournament is not None:
         qs = qs.filter(stage__tournament=tournament)
-    return qs.first()
+    return qs.select_related("stage__tournament").first()
 
 
 def settings_of(tournament: Tournament) -> ScoringSettings:

@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
-from core.permissions import Action, TournamentPermissionMixin
+from core.permissions import Action, TournamentPermissionMixin, can
 from scoring import selectors
 from scoring.access import can_enter
 from scoring.diff import Names, content_of, fields
@@ -48,7 +48,8 @@ class CodeView(LoginRequiredMixin, View):
 
     def get(self, request: HttpRequest, code: str) -> HttpResponse:
         match = selectors.match_from_code(code)
-        if match is None:
+        # Someone who may not see the tournament learns nothing, not even its slug.
+        if match is None or not can(request.user, Action.VIEW_PUBLIC, match.stage.tournament):
             raise Http404
         return HttpResponseRedirect(entry_url(match))
 

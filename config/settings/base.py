@@ -8,6 +8,7 @@ PostgreSQL and ``REDIS_URL`` at Redis (broker, result backend and cache).
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,10 +47,13 @@ INSTALLED_APPS = [
     "scoring",
     "standings",
     "printing",
+    "axes",
+    "audit",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.NullByteMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.LanguageMiddleware",
@@ -58,7 +62,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "audit.middleware.AuditContextMiddleware",
+    "audit.middleware.PrivateNoStoreMiddleware",
     "core.middleware.ServiceUnavailableMiddleware",
+    # Last, so that a locked-out login attempt is answered before the view runs.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -87,6 +95,8 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
     )
 }
+# A pooled connection that died with a database restart is replaced, not used for a 503.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # WAL lets the public read while a judge writes; the timeout waits out short locks.
     DATABASES["default"]["OPTIONS"] = {
@@ -103,6 +113,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): 5 wrong passwords for one username from one IP lock
+# that pair for 15 minutes; a judge mistyping on a phone at the next table is not
+# locked out with them. force_login (tests) does not go through axes' backend.
+AUTHENTICATION_BACKENDS = [
+    "audit.backends.WebLoginAxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+# Behind the production proxy the client address is the last X-Forwarded-For hop (the
+# one the proxy saw); trust it only when a proxy that sets the header is in front.
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
+AXES_CLIENT_IP_CALLABLE = "audit.context.client_ip"
+
+# Judges log in on their phones at a shared table: a session lasts one tournament day
+# (12 h) even if the browser stays open, and survives closing the browser so a judge
+# does not log in again after every súmula.
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(12 * 60 * 60)))
+SESSION_EXPIRE_AT_BROWSER_CLOSE = False
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -128,7 +166,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis down = cache miss, not a 503: public pages are then served from the DB.
+            "BACKEND": "core.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "tenteio",
         }

@@ -88,6 +88,16 @@
     return fetch(form.action || window.location.href, {
       method: "POST", body: body, credentials: "same-origin", headers: { "X-Requested-With": "fetch" }
     }).then(function (response) {
+      if (response.status >= 500) {
+        // Database or server down (a 503 page): keep the súmula here and try again
+        // after the server's Retry-After, instead of replacing the form with the error.
+        pending = body;
+        save();
+        var wait = parseInt(response.headers.get("Retry-After") || "10", 10) * 1000;
+        say("Servidor indisponível: a súmula está guardada neste aparelho e será enviada de novo.");
+        setTimeout(function () { if (pending) send(pending); }, wait);
+        return;
+      }
       pending = null;
       if (response.ok && response.redirected) {
         clear();

@@ -96,10 +96,13 @@ def _csv_rows(raw: bytes, preview: ImportPreview) -> list[list[str]]:
     except csv.Error:
         dialect = csv.excel
     rows = []
-    for row in csv.reader(io.StringIO(text, newline=""), dialect):
-        rows.append(row)
-        if len(rows) > MAX_ROWS + 1:
-            raise FileProblem(f"O arquivo tem mais de {MAX_ROWS} linhas de jogadores.")
+    try:
+        for row in csv.reader(io.StringIO(text, newline=""), dialect):
+            rows.append(row)
+            if len(rows) > MAX_ROWS + 1:
+                raise FileProblem(f"O arquivo tem mais de {MAX_ROWS} linhas de jogadores.")
+    except csv.Error as exc:  # e.g. a cell longer than the csv module's field limit
+        raise FileProblem(f"CSV ilegível na linha {len(rows) + 1}: {str(exc)[:80]}") from None
     return rows
 
 

@@ -1,0 +1,1 @@
+"""Audit trail: who decided what, when, from where, with the before and after."""

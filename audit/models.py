@@ -1,0 +1,55 @@
+"""One row per decision: who, when, from where, what, and the record before and after.
+
+``tournament_id`` is a plain number, not a foreign key, so the trail of a deleted
+tournament survives its deletion. Rows are only ever added (the admin is read-only).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        CREATE = "create", _("criado")
+        UPDATE = "update", _("alterado")
+        DELETE = "delete", _("removido")
+
+    class Kind(models.TextChoices):
+        SETTINGS = "configuracao", _("configuração do torneio")
+        PEOPLE = "organizacao", _("comissão e juízes")
+        TEAMS = "equipes", _("equipes e situação")
+        DRAWS = "sorteios", _("chaves e sorteios")
+        SCHEDULE = "programacao", _("rodadas, jogos e mesas")
+        SHEETS = "sumulas", _("súmulas")
+        HOMOLOGATION = "homologacao", _("homologação e reversão")
+        DISQUALIFICATION = "desclassificacao", _("desclassificação")
+
+    tournament_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    at = models.DateTimeField(_("quando"), default=timezone.now, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The username at the time (kept if the account goes), or "comando" / "sistema".
+    actor_label = models.CharField(_("quem"), max_length=150)
+    ip = models.GenericIPAddressField(_("de onde"), null=True, blank=True)
+    where = models.CharField(_("página ou comando"), max_length=100, blank=True)
+    action = models.CharField(_("ação"), max_length=10, choices=Action.choices)
+    kind = models.CharField(_("tipo"), max_length=20, choices=Kind.choices, db_index=True)
+    model = models.CharField(_("registro"), max_length=60)
+    object_id = models.CharField(max_length=40, blank=True)
+    summary = models.CharField(_("resumo"), max_length=300)
+    before = models.JSONField(_("antes"), null=True, blank=True)
+    after = models.JSONField(_("depois"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("registro de auditoria")
+        verbose_name_plural = _("registros de auditoria")
+        indexes = [models.Index(fields=["tournament_id", "kind", "at"], name="audit_tournament_kind_at")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.actor_label}: {self.summary}"

@@ -1,0 +1,197 @@
+"""Random values in every form and every JSON endpoint: nothing answers with a 500.
+
+Fields are the forms' own names plus strangers; values mix huge integers, unicode, NUL,
+empty strings, dates that do not exist and repeated keys (lists). Hypothesis keeps at
+most 40 examples per endpoint so the whole file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.trust.conftest import Site
+from tests.trust.tally import COUNTS
+
+pytestmark = pytest.mark.django_db
+
+SHEET = [
+    "base_version",
+    "outcome",
+    "action",
+    "walkover",
+    "dq_team",
+    "dq_article",
+    "dq_scope",
+    "commission_winner",
+    "advertencias",
+    "ocorrencias",
+    "lineup_a_1",
+    "lineup_b_1",
+]
+SHEET += [f"g{i}_{s}" for i in (1, 2, 3) for s in ("a", "b", "end")]
+FORMS: dict[str, list[str]] = {
+    "tournaments:create": [
+        "name",
+        "slug",
+        "modality",
+        "event",
+        "date",
+        "end_date",
+        "venue",
+        "is_public",
+        "stage_plan",
+        "advance_per_group",
+        "advance_best_next",
+        "checkin_deadline",
+        "table_count",
+        "points_to_win",
+        "best_of",
+        "sweep_bonus",
+        "tiebreakers",
+        "match_minutes",
+        "partida_minutes",
+        "max_reserves",
+    ],
+    "tournaments:members": ["action", "membership", "username", "role", "full_name"],
+    "tournaments:team_create": [
+        "name",
+        "entity",
+        "seed",
+        "p-TOTAL_FORMS",
+        "p-INITIAL_FORMS",
+        "p-0-name",
+        "p-0-is_captain",
+        "p-0-is_reserve",
+        "p-1-name",
+    ],
+    "tournaments:team_edit": ["name", "entity", "seed", "p-TOTAL_FORMS", "p-INITIAL_FORMS", "p-0-name"],
+    "tournaments:import": ["confirm", "file"],
+    "tournaments:checkin": ["team", "status", "reason"],
+    "tournaments:groups": [
+        "action",
+        "groups",
+        "size",
+        "sizes",
+        "seed",
+        "replace",
+        "team_a",
+        "team_b",
+        "reason",
+        "team_1",
+    ],
+    "tournaments:schedule": ["start", "minutes", "breaks", "double", "tables"],
+    "scoring:entry": SHEET,
+    "scoring:check": SHEET,
+    "scoring:sign": ["team", "version", "method", "pin"],
+    "scoring:pins": ["scope"],
+    "scoring:homologate": ["version", "reason"],
+    "scoring:revert": ["version", "reason"],
+    "standings:lots": ["teams", "group", "stage", "mode", "order"],
+    "standings:import": ["file", "clamp"],
+    "printing:page": ["doc", "stage", "round", "group"],
+    "login": ["username", "password", "next"],
+}
+QUERIES: dict[str, list[str]] = {
+    "standings:standings_json": ["stage"],
+    "standings:results_json": ["rodada"],
+    "standings:revision": ["x"],
+    "standings:standings": ["_export", "stage"],
+    "standings:results": ["rodada", "page", "_export"],
+    "standings:schedule": ["rodada", "mesa", "page", "_export"],
+    "tournaments:teams": ["entidade", "situacao", "sort", "page", "_export"],
+    "scoring:judge_home": ["q"],
+    "scoring:round": ["rodada"],
+    "audit:log": ["tipo", "page", "sort", "_export"],
+}
+
+scalar = st.one_of(
+    st.integers(min_value=-(10**40), max_value=10**40).map(str),
+    st.text(max_size=200),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "-1",
+            "1",
+            "a",
+            "b",
+            "all",
+            "draft",
+            "submit",
+            "played",
+            "walkover",
+            "paper",
+            "pin",
+            "manual",
+            "random",
+            "swap",
+            "judge",
+            "remove",
+            "csv",
+            "xlsx",
+            "2026-02-30",
+            "9999-12-31T23:59",
+            "1e309",
+            "NaN",
+            "\x00",
+            "t1,t2",
+            "<script>x</script>",
+            "=1+1",
+        ]
+    ),
+)
+value = st.one_of(scalar, st.lists(scalar, min_size=2, max_size=3))
+
+
+def data_for(fields: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    names = st.sampled_from(fields) | st.text(min_size=1, max_size=12)
+    return st.dictionaries(names, value, max_size=len(fields) + 2)
+
+
+def url_of(site: Site, name: str) -> str:
+    values = site.kwargs_for(site.public)
+    from tests.trust.test_permission_matrix import walk
+
+    params = dict(walk())[name]
+    return reverse(name, kwargs={k: values[k] for k in params})
+
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_forms_never_answer_500(site: Site, name: str) -> None:
+    url = url_of(site, name)
+    client = site.client("superuser", raise_request_exception=False)
+
+    @FUZZ
+    @given(data=data_for(FORMS[name]))
+    def run(data: dict[str, Any]) -> None:
+        COUNTS["hostile form/JSON inputs (hypothesis)"] += 1
+        response = client.post(url, data)
+        assert response.status_code < 500, (name, data)
+
+    run()
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_queries_never_answer_500(site: Site, name: str) -> None:
+    url = url_of(site, name)
+    anonymous = Client(raise_request_exception=False)
+    staff = site.client("superuser", raise_request_exception=False)
+
+    @FUZZ
+    @given(query=data_for(QUERIES[name]), who=st.booleans())
+    def run(query: dict[str, Any], who: bool) -> None:
+        COUNTS["hostile form/JSON inputs (hypothesis)"] += 1
+        response = (staff if who else anonymous).get(url, query)
+        assert response.status_code < 500, (name, query)
+
+    run()

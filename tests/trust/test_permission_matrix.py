@@ -1,0 +1,172 @@
+"""Every URL of the site × every kind of visitor × GET and POST, against a declared rule.
+
+A URL name without a rule in ``RULES`` fails the test: a new page must declare who may
+open it. The expected answer is derived here from the rule and the role (not from
+``core.permissions``), so a change in the permission code that opens or closes a page
+shows up as a failure naming the URL, the visitor and the method.
+
+Answers: the rule's status when the visitor may act; otherwise a redirect to the login
+page (anonymous), 404 (a private tournament the visitor cannot see: its existence is
+not revealed) or 403 (a visible tournament, a forbidden action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.trust.conftest import ROLES, Site
+from tests.trust.tally import COUNTS
+from tournaments.models import Tournament
+
+OPEN, LOGIN, PUBLIC, JUDGE, ORGANIZER = "open", "login", "public", "judge", "organizer"
+SEES = "sees"  # logged in, and able to see the tournament; a hidden one answers 404
+
+
+@dataclass(frozen=True)
+class Rule:
+    access: str
+    get: int  # the answer to a permitted GET
+    post: int  # the answer to a permitted POST with no data (or 405 for GET-only pages)
+
+
+RULES: dict[str, Rule] = {
+    "login": Rule(OPEN, 200, 200),  # empty form: the page again with its errors
+    "logout": Rule(OPEN, 405, 302),  # Django 5: logging out is a POST
+    "home": Rule(OPEN, 200, 405),
+    "health": Rule(OPEN, 200, 405),
+    "ping": Rule(OPEN, 200, 405),
+    "tournaments:import_template": Rule(OPEN, 200, 200),
+    "tournaments:create": Rule(LOGIN, 200, 200),
+    "tournaments:mine": Rule(LOGIN, 200, 405),
+    "standings:import": Rule(LOGIN, 200, 400),
+    "scoring:code": Rule(SEES, 302, 405),  # to the jogo's page, which checks the judge
+    "tournaments:dashboard": Rule(ORGANIZER, 200, 405),
+    "tournaments:members": Rule(ORGANIZER, 200, 400),
+    "tournaments:teams": Rule(ORGANIZER, 200, 405),
+    "tournaments:team_create": Rule(ORGANIZER, 200, 400),
+    "tournaments:team_edit": Rule(ORGANIZER, 200, 400),
+    "tournaments:import": Rule(ORGANIZER, 200, 400),
+    "tournaments:checkin": Rule(ORGANIZER, 200, 400),
+    "tournaments:groups": Rule(ORGANIZER, 200, 400),
+    "tournaments:schedule": Rule(ORGANIZER, 200, 400),
+    "scoring:judge_home": Rule(JUDGE, 200, 405),
+    "scoring:entry": Rule(JUDGE, 200, 422),
+    "scoring:sign": Rule(JUDGE, 405, 303),
+    "scoring:check": Rule(JUDGE, 303, 422),  # GET: no súmula awaits a check, back to the jogo
+    "scoring:round": Rule(ORGANIZER, 200, 405),
+    "scoring:pins": Rule(ORGANIZER, 200, 200),
+    "scoring:history": Rule(ORGANIZER, 200, 405),
+    "scoring:homologate": Rule(ORGANIZER, 200, 303),  # GET shows the history page
+    "scoring:revert": Rule(ORGANIZER, 200, 303),
+    "standings:home": Rule(PUBLIC, 200, 405),
+    "standings:standings": Rule(PUBLIC, 200, 405),
+    "standings:standings_json": Rule(PUBLIC, 200, 405),
+    "standings:qualification": Rule(PUBLIC, 200, 405),
+    "standings:results": Rule(PUBLIC, 200, 405),
+    "standings:results_json": Rule(PUBLIC, 200, 405),
+    "standings:schedule": Rule(PUBLIC, 200, 405),
+    "standings:team": Rule(PUBLIC, 200, 405),
+    "standings:revision": Rule(PUBLIC, 200, 405),
+    "standings:bracket": Rule(PUBLIC, 200, 405),
+    "standings:bracket_json": Rule(PUBLIC, 404, 405),  # the fixture has no mata-mata
+    "tournaments:bracket": Rule(ORGANIZER, 200, 400),
+    "standings:lots": Rule(ORGANIZER, 405, 303),
+    "standings:export": Rule(ORGANIZER, 200, 405),
+    "audit:log": Rule(ORGANIZER, 200, 405),
+    # The fixture's print job is done but has no file: nothing to download, nothing to resume.
+    "printing:page": Rule(ORGANIZER, 200, 400),
+    "printing:status": Rule(ORGANIZER, 200, 405),
+    "printing:download": Rule(ORGANIZER, 404, 405),
+    "printing:cancel": Rule(ORGANIZER, 405, 200),
+    "printing:resume": Rule(ORGANIZER, 405, 409),
+}
+
+SKIPPED_NAMESPACES = {"admin"}  # the admin is Django's, behind is_staff
+SKIPPED_NAMES = {"set_language"}  # i18n
+
+
+def walk(
+    patterns: Any = None, namespace: str = "", params: frozenset[str] = frozenset()
+) -> Iterator[tuple[str, frozenset[str]]]:
+    """(qualified URL name, URL kwargs) of every named pattern, includes followed."""
+    for p in get_resolver().url_patterns if patterns is None else patterns:
+        converters = frozenset(getattr(p.pattern, "converters", {}))
+        if isinstance(p, URLResolver):
+            if p.namespace in SKIPPED_NAMESPACES:
+                continue
+            ns = f"{namespace}{p.namespace}:" if p.namespace else namespace
+            yield from walk(p.url_patterns, ns, params | converters)
+        elif isinstance(p, URLPattern) and p.name and p.name not in SKIPPED_NAMES:
+            yield f"{namespace}{p.name}", params | converters
+
+
+# Which role holds which power in the tournament under test (ORGANIZER implies all).
+POWERS = {
+    "judge": {PUBLIC, JUDGE},
+    "organizer": {PUBLIC, JUDGE, ORGANIZER},
+    "superuser": {PUBLIC, JUDGE, ORGANIZER},
+}
+
+
+def expected(rule: Rule, role: str, t: Tournament, method: str) -> int | str:
+    allowed = rule.get if method == "get" else rule.post
+    if rule.access == OPEN:
+        return allowed
+    if role == "anonymous":
+        if rule.access == PUBLIC and t.is_public:
+            return allowed
+        return "login"
+    if rule.access == LOGIN:
+        return allowed
+    if rule.access == SEES:
+        sees = POWERS.get(role, set()) | ({PUBLIC} if t.is_public else set())
+        return allowed if sees or method != "get" else 404
+    powers = POWERS.get(role, set()) | ({PUBLIC} if t.is_public else set())
+    if rule.access in powers:
+        return allowed
+    return 403 if PUBLIC in powers else 404
+
+
+def answer(response: Any) -> int | str:
+    if response.status_code == 302 and response.url.startswith(reverse("login")):
+        return "login"
+    return int(response.status_code)
+
+
+def test_every_url_has_a_rule_and_every_visitor_gets_its_answer(site: Site) -> None:
+    urls = sorted(set(walk()))
+    undeclared = [name for name, _ in urls if name not in RULES]
+    assert not undeclared, f"declare its rule in RULES: {undeclared}"
+    stale = set(RULES) - {name for name, _ in urls}
+    assert not stale, f"rules for URLs that no longer exist: {stale}"
+
+    failures = []
+    cases = 0
+    for t in (site.public, site.private):
+        values = site.kwargs_for(t)
+        for role in ROLES:
+            client = site.client(role)
+            for name, params in urls:
+                missing = params - set(values)
+                assert not missing, f"{name}: no fixture value for {missing}"
+                url = reverse(name, kwargs={k: values[k] for k in params})
+                for method in ("get", "post"):
+                    response = getattr(client, method)(url)
+                    got, want = answer(response), expected(RULES[name], role, t, method)
+                    cases += 1
+                    if got != want:
+                        failures.append(
+                            f"{method.upper()} {url} as {role} ({t.slug}): {got}, expected {want}"
+                        )
+                    if name == "logout" and method == "post":
+                        client = site.client(role)  # logged out: log in again
+    COUNTS["URL × role × method cases (permission matrix)"] += cases
+    print(
+        f"\npermission matrix: {cases} cases "
+        f"({len(urls)} URLs × {len(ROLES)} roles × 2 methods × 2 tournaments)"
+    )
+    assert not failures, "\n".join(failures)
