@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("printing.urls")),
     path("", include("audit.urls")),
+    path("", include("hands.urls")),
 ]
 
 handler404 = "core.views.error_404"

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "printing",
     "axes",
     "audit",
+    "hands",
 ]
 
 MIDDLEWARE = [

@@ -85,7 +85,8 @@
 
   function send(body) {
     say("Enviando…");
-    return fetch(form.action || window.location.href, {
+    // getAttribute: the buttons are named "action", which shadows form.action.
+    return fetch(form.getAttribute("action") || window.location.href, {
       method: "POST", body: body, credentials: "same-origin", headers: { "X-Requested-With": "fetch" }
     }).then(function (response) {
       if (response.status >= 500) {

@@ -72,6 +72,7 @@ class Site:
             "pk": m.team_a_id,
             "key": m.team_a.key,
             "code": codes.encode(m.pk),
+            "mesa": m.table.name if m.table else "1",
             "job_id": print_job(t),
         }
 

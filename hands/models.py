@@ -1,0 +1,104 @@
+"""The hand log of a jogo (HandEntry) and the partidas confirmed from it (PartidaClose).
+
+Append-only: a hand is never deleted or edited; undo marks it (``undone_at``), so the
+log keeps what the judge did and when. ``key`` is the phone's idempotency key: a POST
+retried after a lost connection finds its hand already written instead of adding it
+twice. The award is stored for the live pages and statistics; the truth is the hand,
+re-scored by ``rules.hands`` whenever a new hand is added. Writes go through
+``hands.services``; reads through ``hands.selectors``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Match
+
+PART_LABELS = {"envido": "envido", "flor": "flor", "truco": "truco", "penalty": "penalidade"}
+LEVEL_LABELS = {
+    "truco": "truco",
+    "retruco": "retruco",
+    "vale_quatro": "vale quatro",
+    "seis": "seis",
+    "nove": "nove",
+    "doze": "doze",
+}
+
+
+def summary(entry: HandEntry) -> str:
+    """ "truco Nós +2 · envido Eles +2": what a hand gave, for the lists."""
+    deals = entry.hand.get("deals") or [{}]
+    level = LEVEL_LABELS.get(str((deals[0].get("truco") or {}).get("level")), "")
+    parts = []
+    for c in entry.components:
+        label = level if c["part"] == "truco" and level else PART_LABELS.get(c["part"], c["part"])
+        parts.append(f"{label} {'Nós' if c['side'] == 'a' else 'Eles'} +{c['points']}")
+    prefix = "testa: " if entry.hand.get("kind") == "testa" else ""
+    return prefix + (" · ".join(parts) or "sem tentos")
+
+
+class HandEntry(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hand_entries")
+    game = models.PositiveSmallIntegerField(_("partida"))  # 1-based partida of the jogo
+    sequence = models.PositiveIntegerField(_("ordem"))  # 1-based within the jogo, undone ones included
+    key = models.UUIDField(_("chave de idempotência"))
+    hand = models.JSONField()  # hands.codec.encode(rules.hands.Hand)
+    award_a = models.PositiveSmallIntegerField(default=0)
+    award_b = models.PositiveSmallIntegerField(default=0)
+    components = models.JSONField(default=list)  # hands.codec.encode_award(...)["components"]
+    ends_partida = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["match", "sequence"]
+        verbose_name = _("mão lançada")
+        verbose_name_plural = _("mãos lançadas")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "key"], name="unique_hand_key"),
+            models.UniqueConstraint(fields=["match", "sequence"], name="unique_hand_sequence"),
+        ]
+        indexes = [models.Index(fields=["match", "game"])]
+
+    def __str__(self) -> str:
+        return f"{self.match} — partida {self.game}, mão {self.sequence}"
+
+    @property
+    def undone(self) -> bool:
+        return self.undone_at is not None
+
+    @property
+    def summary(self) -> str:
+        return summary(self)
+
+
+class PartidaClose(models.Model):
+    """A partida the judge confirmed into the súmula (the draft version it wrote)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="partida_closes")
+    game = models.PositiveSmallIntegerField(_("partida"))
+    score_a = models.PositiveSmallIntegerField()
+    score_b = models.PositiveSmallIntegerField()
+    hands = models.PositiveSmallIntegerField(_("mãos"))
+    sheet_version = models.PositiveIntegerField(_("versão da súmula"))
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "game"]
+        verbose_name = _("partida confirmada")
+        verbose_name_plural = _("partidas confirmadas")
+        constraints = [models.UniqueConstraint(fields=["match", "game"], name="unique_partida_close")]
+
+    def __str__(self) -> str:
+        return f"{self.match} — partida {self.game}: {self.score_a}–{self.score_b}"

@@ -1,0 +1,191 @@
+"""Writes of the digital tenteio: record a hand, undo the last one, close a partida.
+
+Every write locks the jogo's ``tournaments.Match`` row (``SELECT ... FOR UPDATE``, the
+same serialisation point as ``scoring.services.workflow``) before reading the hand log,
+so two phones at one mesa cannot both add "hand 7": the second sees the first's hand
+and is refused (``base`` mismatch) or scored after it. A hand is re-scored with the whole
+partida by ``rules.hands.score_partida`` (volta kind, flor limit and the running score
+included); an illegal hand is refused with the engine's V-H problems and nothing is
+written. Each write bumps the tournament's public revision so live pages refresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from hands import selectors
+from hands.codec import encode, encode_award
+from hands.models import HandEntry, PartidaClose
+from rules.hands import Hand, score_partida
+from rules.messages import render
+from rules.problems import CODES, Problem, has_errors
+from scoring.access import ensure_can_enter, tournament_of
+from scoring.services.entry import EntryData
+from scoring.services.workflow import NO_ORIGIN, Origin, sheet_save
+from standings.models import bump
+from tournaments.models import Match
+
+
+class HandError(Exception):
+    """A refused tenteio write; ``message`` is pt-BR, nothing was written."""
+
+    status = 409
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.problems = list(problems)
+
+
+class HandInvalid(HandError):
+    """The rules engine refused the hand (V-H codes)."""
+
+    status = 422
+
+
+@dataclass(frozen=True)
+class Recorded:
+    entry: HandEntry
+    created: bool  # False: the key was already written (a retried POST)
+
+
+def problem_text(p: Problem) -> str:
+    check = CODES[p.code].check if p.code in CODES else ""
+    text = render(dataclasses.replace(p, game=None), "pt-br")
+    return f"{check}: {text}" if check else text
+
+
+def _user(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def _lock(match: Match) -> None:
+    Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
+
+
+def _open_state(match: Match) -> selectors.MatchState:
+    state = selectors.match_state(match)
+    if state.decided:
+        raise HandError("O jogo já está decidido: envie a súmula.")
+    return state
+
+
+def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: int | None = None) -> Recorded:
+    """Append ``hand`` to the partida in play. ``base`` is how many hands the judge saw in
+    it (None: do not check). A ``key`` already written returns that hand unchanged.
+    Locks the Match row."""
+    ensure_can_enter(user, match)
+    with transaction.atomic():
+        _lock(match)
+        existing = HandEntry.objects.filter(match=match, key=key).first()
+        if existing is not None:
+            return Recorded(existing, False)
+        state = _open_state(match)
+        if state.finished:
+            raise HandError(
+                f"A partida {state.game} terminou em {state.score[0]}–{state.score[1]}: "
+                "confirme-a na súmula antes da próxima mão."
+            )
+        if base is not None and base != len(state.rows):
+            raise HandError(
+                f"Outro aparelho lançou mãos nesta partida ({len(state.rows)} no servidor, "
+                f"{base} nesta tela); nada foi gravado. Confira o placar e lance de novo."
+            )
+        hands = [*state.hands, hand]
+        options = selectors.options_for(tournament_of(match))
+        tally = score_partida(state.modality, hands, options=options, game=state.game)
+        if has_errors(tally.problems) or len(tally.awards) != len(hands):
+            texts = [problem_text(p) for p in tally.problems if p.is_error] or ["Mão inválida."]
+            raise HandInvalid("Mão recusada pelas regras da modalidade; nada foi gravado.", texts)
+        award = tally.awards[-1]
+        entry = HandEntry(
+            match=match,
+            game=state.game,
+            sequence=selectors.next_sequence(match),
+            key=key,
+            hand=encode(hand),
+            award_a=award.a,
+            award_b=award.b,
+            components=encode_award(award)["components"],
+            ends_partida=award.ends_partida,
+            entered_by=_user(user),
+        )
+        entry.full_clean()
+        entry.save()
+        bump(tournament_of(match).pk)
+    return Recorded(entry, True)
+
+
+def hand_undo(*, match: Match, user: Any, key: uuid.UUID) -> HandEntry:
+    """Mark the hand ``key`` undone; only the last live hand of the partida in play may
+    be undone (the later ones were scored at its score). Undoing twice is a no-op, so a
+    retried undo never takes back a second hand. Locks the Match row."""
+    ensure_can_enter(user, match)
+    with transaction.atomic():
+        _lock(match)
+        entry = HandEntry.objects.filter(match=match, key=key).first()
+        if entry is None:
+            raise HandError("Esta mão não está no servidor; recarregue a página.")
+        if entry.undone:
+            return entry
+        state = selectors.match_state(match)
+        last = state.last
+        if entry.game != state.game:
+            raise HandError(
+                f"A partida {entry.game} já foi confirmada na súmula; corrija o placar pela súmula."
+            )
+        if last is None or last.entry.pk != entry.pk:
+            raise HandError("Só a última mão pode ser desfeita.")
+        entry.undone_at = timezone.now()
+        entry.undone_by = _user(user)
+        entry.save(update_fields=["undone_at", "undone_by"])
+        bump(tournament_of(match).pk)
+    return entry
+
+
+def partida_close(*, match: Match, user: Any, game: int, origin: Origin = NO_ORIGIN) -> PartidaClose:
+    """The judge confirms partida ``game``: its score (from the hands) is written into a
+    new draft version of the súmula with the partidas confirmed before it, and the next
+    partida starts at 0–0. Confirming the same partida again is a no-op. Locks the
+    Match row (``sheet_save`` then takes the same lock inside this transaction)."""
+    ensure_can_enter(user, match)
+    with transaction.atomic():
+        _lock(match)
+        done = PartidaClose.objects.filter(match=match, game=game).first()
+        if done is not None:
+            return done
+        state = _open_state(match)
+        if game != state.game:
+            raise HandError(f"A partida em jogo é a {state.game}.")
+        if not state.finished:
+            raise HandError(f"A partida {game} ainda não terminou ({state.score[0]}–{state.score[1]}).")
+        games = [[c.score_a, c.score_b] for c in state.closed] + [list(state.score)]
+        sheet = sheet_save(
+            match=match,
+            user=user,
+            data=EntryData(result={"games": games}),
+            base_version=selectors.latest_sheet_version(match),
+            submit=False,
+            origin=origin,
+            source="tenteio",
+        )
+        close = PartidaClose(
+            match=match,
+            game=game,
+            score_a=state.score[0],
+            score_b=state.score[1],
+            hands=len(state.rows),
+            sheet_version=sheet.version,
+            confirmed_by=_user(user),
+        )
+        close.full_clean()
+        close.save()
+        bump(tournament_of(match).pk)
+    return close

@@ -1,0 +1,203 @@
+"""Thin views of the digital tenteio: the judge's screen (mobile) and the live pages.
+
+The judge's POSTs answer JSON to ``static/hands/tenteio.js`` (Accept: application/json)
+and redirect or re-render for a plain form, so the big buttons work without JS. Every
+refusal is a 4xx with a pt-BR message; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.views import View
+
+from core.permissions import Action, TournamentPermissionMixin
+from hands import presets, selectors
+from hands.codec import CodecError, decode
+from hands.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
+from hands.services import HandError, hand_record, hand_undo, partida_close
+from rules.hands import Hand
+from scoring.services.errors import ScoringError
+from scoring.views_judge import MatchMixin, origin_of
+from standings.caching import public_cache
+
+
+def tenteio_url(match: Any) -> str:
+    return reverse("hands:tenteio", args=[match.stage.tournament.slug, match.pk])
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def state_json(state: selectors.MatchState) -> dict[str, Any]:
+    return {
+        "game": state.game,
+        "score": list(state.score),
+        "finished": state.finished,
+        "decided": state.decided,
+        "hands": len(state.rows),
+        "last": str(state.last.entry.key) if state.last else None,
+    }
+
+
+def hand_from(data: Any, state: selectors.MatchState) -> Hand:
+    """The hand a POST describes: JSON (``hand``), a big button (``truco``) or the form."""
+    if data.get("hand"):
+        try:
+            return decode(json.loads(str(data["hand"])[:20000]))
+        except (ValueError, RecursionError):
+            raise CodecError("Mão em formato inválido.") from None
+    if "truco" in data:
+        return presets.preset_hand(
+            truco=str(data.get("truco", "")), extra=str(data.get("extra", "")), mao=str(data.get("mao", ""))
+        )
+    return detail_hand(data, duels=state.modality.players)
+
+
+class TenteioMixin(MatchMixin):
+    def page(self, status: int = 200, **extra: Any) -> HttpResponse:
+        state = selectors.match_state(self.match, self.tournament.rules())
+        names = {"a": self.match.team_a.name, "b": self.match.team_b.name}
+        context = {
+            "tournament": self.tournament,
+            "match": self.match,
+            "state": state,
+            "names": names,
+            "sides": [("a", "Nós", names["a"]), ("b", "Eles", names["b"])],
+            "buttons": presets.truco_buttons(state.variant, state.mao_de_onze),
+            "extras": presets.extra_choices(state.variant),
+            "new_key": uuid.uuid4(),
+            "duels": range(1, state.modality.players + 1),
+            "truco_ends": TRUCO_ENDS,
+            "results": RESULTS,
+            "penalties": PENALTY_LABELS,
+            "levels": presets.levels(state.variant),
+            "rows": list(reversed(state.rows)),
+            "state_json": state_json(state),
+            **extra,
+        }
+        return render(self.request, "hands/tenteio.html", context, status=status)  # type: ignore[attr-defined]
+
+    def refuse(self, exc: HandError | ScoringError) -> HttpResponse:
+        problems = getattr(exc, "problems", [])
+        texts = [p if isinstance(p, str) else p.message for p in problems]
+        if wants_json(self.request):  # type: ignore[attr-defined]
+            state = selectors.match_state(self.match, self.tournament.rules())
+            body = {"ok": False, "message": exc.message, "problems": texts, "state": state_json(state)}
+            return JsonResponse(body, status=exc.status)
+        return self.page(exc.status, refusal=exc.message, problems=texts)
+
+    def done(self, message: str) -> HttpResponse:
+        if wants_json(self.request):  # type: ignore[attr-defined]
+            state = selectors.match_state(self.match, self.tournament.rules())
+            return JsonResponse({"ok": True, "message": message, "state": state_json(state)})
+        messages.success(self.request, message)  # type: ignore[attr-defined]
+        return HttpResponseRedirect(tenteio_url(self.match), status=303)
+
+
+class TenteioView(TenteioMixin, View):
+    def get(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        self.match = self.load_match(match_id)
+        return self.page()
+
+
+class StateView(TenteioMixin, View):
+    """The server's truth for the phone after a reload or a reconnection."""
+
+    def get(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        self.match = self.load_match(match_id)
+        response = JsonResponse(state_json(selectors.match_state(self.match, self.tournament.rules())))
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def _key(value: Any) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value)[:64])
+    except ValueError:
+        raise HandError("Chave da mão inválida; recarregue a página.") from None
+
+
+class HandView(TenteioMixin, View):
+    def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        self.match = self.load_match(match_id)
+        data = request.POST
+        try:
+            key = _key(data.get("key"))
+            base_raw = str(data.get("base", "")).strip()
+            base = int(base_raw) if base_raw.isdigit() and len(base_raw) < 6 else None
+            state = selectors.match_state(self.match, self.tournament.rules())
+            hand = hand_from(data, state)
+            recorded = hand_record(match=self.match, user=request.user, hand=hand, key=key, base=base)
+        except CodecError as exc:
+            return self.refuse(HandError(str(exc)))
+        except (HandError, ScoringError) as exc:
+            return self.refuse(exc)
+        entry = recorded.entry
+        return self.done(f"Mão lançada: Nós +{entry.award_a}, Eles +{entry.award_b}.")
+
+
+class UndoView(TenteioMixin, View):
+    def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        self.match = self.load_match(match_id)
+        try:
+            hand_undo(match=self.match, user=request.user, key=_key(request.POST.get("key")))
+        except (HandError, ScoringError) as exc:
+            return self.refuse(exc)
+        return self.done("Última mão desfeita.")
+
+
+class CloseView(TenteioMixin, View):
+    def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        self.match = self.load_match(match_id)
+        raw = str(request.POST.get("game", ""))
+        try:
+            if not raw.isdigit() or len(raw) > 3:
+                raise HandError("Partida inválida.")
+            close = partida_close(
+                match=self.match, user=request.user, game=int(raw), origin=origin_of(request)
+            )
+        except (HandError, ScoringError) as exc:
+            return self.refuse(exc)
+        return self.done(
+            f"Partida {close.game} confirmada na súmula: {close.score_a}–{close.score_b} "
+            f"(versão {close.sheet_version}, rascunho)."
+        )
+
+
+# ---- public live pages --------------------------------------------------------------
+
+
+@method_decorator(public_cache, name="dispatch")
+class LiveBoardView(TournamentPermissionMixin, View):
+    action = Action.VIEW_PUBLIC
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        context = {"tournament": self.tournament, "board": selectors.live_board(self.tournament)}
+        return render(request, "hands/live_board.html", context)
+
+
+@method_decorator(public_cache, name="dispatch")
+class LiveMesaView(TournamentPermissionMixin, View):
+    action = Action.VIEW_PUBLIC
+
+    def get(self, request: HttpRequest, slug: str, mesa: str) -> HttpResponse:
+        if not self.tournament.tables.filter(name=mesa).exists():
+            raise Http404
+        match = selectors.mesa_match(self.tournament, mesa)
+        state = selectors.match_state(match, self.tournament.rules()) if match else None
+        context = {
+            "tournament": self.tournament,
+            "mesa": mesa,
+            "state": state,
+            "recent": selectors.recent_rows(match) if match else [],
+        }
+        return render(request, "hands/live_mesa.html", context)
