@@ -49,6 +49,13 @@ def group_stage(tournament: Tournament) -> Stage | None:
     return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS).order_by("order", "id").first()
 
 
+def current_group_stage(tournament: Tournament) -> Stage | None:
+    """The latest stage of chaves: the one whose rodadas are scheduled and played now."""
+    return (
+        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS).order_by("-order", "-id").first()
+    )
+
+
 def chaves(stage: Stage) -> list[Group]:
     return list(
         stage.groups.order_by("order", "id").prefetch_related(

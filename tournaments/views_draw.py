@@ -139,7 +139,7 @@ class ScheduleView(OrganizerMixin, View):
     """Rodadas by rodada (default) or by mesa (?por=mesa), and the generator form."""
 
     def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
-        stage = selectors.group_stage(self.tournament)
+        stage = selectors.current_group_stage(self.tournament)
         matches = list(selectors.stage_matches(stage)) if stage else []
         by_table = request.GET.get("por") == "mesa"
         blocks: dict[Any, list[Any]] = {}
@@ -169,7 +169,7 @@ class ScheduleView(OrganizerMixin, View):
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = ScheduleForm(request.POST)
-        stage = selectors.group_stage(self.tournament)
+        stage = selectors.current_group_stage(self.tournament)
         if not form.is_valid():
             return self._page(request, 400, form=form)
         if stage is None:

@@ -52,6 +52,7 @@ RULES: dict[str, Rule] = {
     "hands:board": Rule(PUBLIC, 200, 405),
     "hands:mesa": Rule(PUBLIC, 200, 405),
     "tournaments:dashboard": Rule(ORGANIZER, 200, 405),
+    "tournaments:next_phase": Rule(ORGANIZER, 200, 400),
     "tournaments:members": Rule(ORGANIZER, 200, 400),
     "tournaments:teams": Rule(ORGANIZER, 200, 405),
     "tournaments:team_create": Rule(ORGANIZER, 200, 400),

@@ -62,7 +62,7 @@ def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
     return stage
 
 
-def _write_groups(stage: Stage, chaves: Sequence[tuple[str, Sequence[Team]]]) -> list[Group]:
+def write_groups(stage: Stage, chaves: Sequence[tuple[str, Sequence[Team]]]) -> list[Group]:
     groups = []
     for order, (name, members) in enumerate(chaves):
         group = Group(stage=stage, name=name, order=order)
@@ -99,7 +99,7 @@ def groups_draw(
     result = draw_groups(entries, sizes, seed)
     by_key = {t.key: t for t in teams}
     names = group_names(len(sizes))
-    _write_groups(stage, [(names[i], [by_key[k] for k in keys]) for i, keys in enumerate(result)])
+    write_groups(stage, [(names[i], [by_key[k] for k in keys]) for i, keys in enumerate(result)])
     draw = DrawOfLots(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.GROUPS,
@@ -144,7 +144,7 @@ def groups_draw_manual(
         raise ServiceError(errors)
     stage = _prepare_stage(tournament, replace)
     ordered = sorted(chaves.items(), key=lambda kv: (len(kv[0]), kv[0]))
-    _write_groups(stage, ordered)
+    write_groups(stage, ordered)
     draw = DrawOfLots.objects.create(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.GROUPS,

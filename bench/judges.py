@@ -1,0 +1,311 @@
+"""100 judges submitting and 20 organizers homologating at once, while the public reads.
+
+Run: ``.venv/bin/python bench/judges.py`` (needs PostgreSQL, Redis and ``wrk``). It
+(re)creates the database ``tenteio_judges``, migrates it, loads a Truco Cego tournament
+of 30 chaves of 4 (180 unplayed jogos) through ``load_tournament``, creates 100 judges and
+20 organizers with their Membership rows, runs ``collectstatic`` and starts gunicorn with
+the production settings on a free loopback port, as ``bench/load.py`` does.
+
+Then, over real HTTP (http.client, one cookie jar per person, ``X-Forwarded-Proto:
+https`` as the reverse proxy sends it): every person logs in through /entrar/ with the
+CSRF token; at one signal each judge opens the entry page of its jogo, reads the form's
+csrfmiddlewaretoken and hidden fields, posts the súmula and both capatazes' paper
+signatures; organizers take signed jogos from a queue, open the súmula's page and post
+the homologation, then poll the public standings JSON until the jogo counts there. wrk
+loads the public standings page all along.
+
+Checks: no 5xx anywhere; every súmula answered 303 is in the database exactly once (one
+row, confirmed, homologated); every homologation visible on the public JSON within 2 s
+(max and p95 printed). Exits 1 when a check fails.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.people import Browser, free_port, hardware, percentile, wait_ready  # noqa: E402
+
+JUDGES = int(os.environ.get("JUDGES", "100"))
+ORGANIZERS = int(os.environ.get("ORGANIZERS", "20"))
+SLUG = "judges"
+PASSWORD = "bench-Senha-1"
+VISIBLE_WITHIN = 2.0
+ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings.production",
+    "SECRET_KEY": "bench-judges-" + "k" * 50,
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "DATABASE_URL": os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tenteio_judges"),
+    "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/11"),
+    "SECURE_SSL_REDIRECT": "false",
+    "DB_CONN_MAX_AGE": "600",
+    "LOG_LEVEL": "WARNING",
+}
+
+
+def prepare() -> list[int]:
+    """A fresh database with the tournament and the people; the ids of the jogos to play."""
+    import psycopg
+
+    url = ENV["DATABASE_URL"]
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    os.environ.update(ENV)
+    import django
+
+    django.setup()
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import User
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    from bench.generate import tournament_document
+    from tournaments.interchange.load import load_tournament
+    from tournaments.models import Match, Membership
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)
+    cache.clear()
+    doc = tournament_document(
+        "truco-cego-trio", groups=30, size=4, seed=7, played=0.0, walkovers=0.0, slug=SLUG
+    )
+    t = load_tournament(doc).tournament
+    hashed = make_password(PASSWORD)  # one PBKDF2 run, not 120
+    people = [User(username=f"juiz{i:03d}", password=hashed) for i in range(JUDGES)]
+    people += [User(username=f"org{i:02d}", password=hashed) for i in range(ORGANIZERS)]
+    User.objects.bulk_create(people)
+    Membership.objects.bulk_create(
+        Membership(tournament=t, user=u, role="judge" if u.username.startswith("juiz") else "organizer")
+        for u in User.objects.filter(username__regex=r"^(juiz|org)\d+$")
+    )
+    matches = list(Match.objects.filter(stage__tournament=t).order_by("pk").values_list("pk", flat=True))
+    assert len(matches) >= JUDGES, f"only {len(matches)} jogos"
+    return matches[:JUDGES]
+
+
+class Run:
+    """Shared state of the threads: the queue of signed jogos and what was measured."""
+
+    def __init__(self) -> None:
+        self.signed: queue.Queue[int | None] = queue.Queue()
+        self.lock = threading.Lock()
+        self.submitted: list[int] = []
+        self.homologated: list[int] = []
+        self.delays: list[float] = []
+        self.entry_times: list[float] = []
+        self.statuses: dict[int, int] = {}
+        self.errors: list[str] = []
+        self.played: dict[str, int] = {}  # team key → homologated jogos known to us
+
+    def count(self, status: int) -> None:
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+def judge(
+    base: str, username: str, match_id: int, run: Run, ready: threading.Event, start: threading.Event
+) -> None:
+    b = Browser(base, run.count)
+    try:
+        b.login(username, PASSWORD)
+        ready.set()
+        start.wait()
+        began = time.perf_counter()
+        page = f"/juiz/{SLUG}/jogo/{match_id}/"
+        form = b.form(page, "sumula-form")
+        form.update({"outcome": "played", "g1_a": "24", "g1_b": "13", "g2_a": "24", "g2_b": "20"})
+        form["action"] = "submit"
+        status, _ = b.post(page, form)
+        if status != 303:
+            run.error(f"{username}: súmula of jogo {match_id} answered {status}")
+            return
+        with run.lock:
+            run.submitted.append(match_id)
+        token = b.csrf(page)
+        for side in "ab":
+            data = {"csrfmiddlewaretoken": token, "team": side, "version": "1", "method": "paper"}
+            status, _ = b.post(page + "assinar/", data)
+            if status != 303:
+                run.error(f"{username}: signature {side} of jogo {match_id} answered {status}")
+                return
+        with run.lock:
+            run.entry_times.append(time.perf_counter() - began)
+        run.signed.put(match_id)
+    except Exception as exc:  # a failed person is a reported error, not a silent thread
+        run.error(f"{username}: {exc!r}")
+
+
+def organizer(
+    base: str, username: str, run: Run, teams: dict[int, tuple[str, str]], ready: threading.Event
+) -> None:
+    b = Browser(base, run.count)
+    public = Browser(base, run.count)  # anonymous: what the public sees
+    try:
+        b.login(username, PASSWORD)
+        ready.set()
+        while (match_id := run.signed.get()) is not None:
+            page = f"/t/{SLUG}/sumulas/{match_id}/"
+            form = b.form(page, None, action_contains="homologar")
+            status, _ = b.post(page + "homologar/", form)
+            if status != 303:
+                run.error(f"{username}: homologation of jogo {match_id} answered {status}")
+                continue
+            done = time.perf_counter()
+            with run.lock:
+                run.homologated.append(match_id)
+                expected = {}
+                for key in teams[match_id]:
+                    run.played[key] = run.played.get(key, 0) + 1
+                    expected[key] = run.played[key]
+            while True:
+                status, body = public.get_json(f"/t/{SLUG}/classificacao.json")
+                rows = {
+                    r["team"]: r["played"] for s in body["stages"] for g in s["groups"] for r in g["rows"]
+                }
+                if all(rows.get(k, 0) >= n for k, n in expected.items()):
+                    break
+                if time.perf_counter() - done > 10:
+                    run.error(f"jogo {match_id}: homologation not public after 10 s")
+                    break
+                time.sleep(0.02)
+            with run.lock:
+                run.delays.append(time.perf_counter() - done)
+    except Exception as exc:
+        run.error(f"{username}: {exc!r}")
+
+
+def database_check(submitted: list[int]) -> list[str]:
+    from scoring.models import ScoreSheet
+
+    problems = []
+    rows = ScoreSheet.objects.filter(match__stage__tournament__slug=SLUG)
+    by_match: dict[int, list[tuple[int, bool, str]]] = {}
+    for m, v, c, s in rows.values_list("match_id", "version", "confirmed", "status"):
+        by_match.setdefault(m, []).append((v, c, s))
+    for match_id in submitted:
+        versions = by_match.get(match_id, [])
+        if len(versions) != 1 or versions[0] != (1, True, "homologated"):
+            problems.append(f"jogo {match_id}: {versions}")
+    extra = set(by_match) - set(submitted)
+    if extra:
+        problems.append(f"súmulas nobody submitted: {sorted(extra)}")
+    return problems
+
+
+def main() -> int:
+    started = time.perf_counter()
+    matches = prepare()
+    from tournaments.models import Match
+
+    teams = {
+        m.pk: (m.team_a.key, m.team_b.key)
+        for m in Match.objects.filter(pk__in=matches).select_related("team_a", "team_b")
+    }
+    print(
+        f"prepared {len(matches)} jogos, {JUDGES} judges, {ORGANIZERS} organizers "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    workers = os.environ.get("WEB_CONCURRENCY", "3")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", workers, "--threads", "4",
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=dict(os.environ, **ENV),
+    )  # fmt: skip
+    wrk = None
+    try:
+        wait_ready(base + "/ping/")
+        run = Run()
+        start = threading.Event()
+        ready = [threading.Event() for _ in range(ORGANIZERS + JUDGES)]
+        orgs = [
+            threading.Thread(target=organizer, args=(base, f"org{i:02d}", run, teams, ready[i]))
+            for i in range(ORGANIZERS)
+        ]
+        judges = [
+            threading.Thread(
+                target=judge, args=(base, f"juiz{i:03d}", matches[i], run, ready[ORGANIZERS + i], start)
+            )
+            for i in range(JUDGES)
+        ]
+        for th in orgs + judges:
+            th.start()
+        for e in ready:  # every login (one PBKDF2 each) is done before the signal
+            e.wait(300)
+        wrk = subprocess.Popen(
+            ["wrk", "-t2", "-c16", "-d300s", "--latency", f"{base}/t/{SLUG}/classificacao/"],
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        time.sleep(0.5)
+        began = time.perf_counter()
+        start.set()
+        for th in judges:
+            th.join()
+        for _ in orgs:
+            run.signed.put(None)
+        for th in orgs:
+            th.join()
+        elapsed = time.perf_counter() - began
+        wrk.send_signal(signal.SIGINT)
+        wrk_out = wrk.communicate(timeout=30)[0]
+    finally:
+        if wrk is not None and wrk.poll() is None:
+            wrk.kill()
+        server.terminate()
+        server.wait(timeout=15)
+
+    problems = list(run.errors)
+    fivexx = {s: n for s, n in run.statuses.items() if s >= 500}
+    wrk_errors = re.search(r"Non-2xx or 3xx responses: (\d+)", wrk_out)
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", wrk_out)
+    if fivexx:
+        problems.append(f"5xx answers to judges/organizers: {fivexx}")
+    if wrk_errors:
+        problems.append(f"wrk: {wrk_errors.group(1)} non-2xx answers on the public page")
+    problems += database_check(run.submitted)
+    if len(run.submitted) != JUDGES:
+        problems.append(f"{JUDGES - len(run.submitted)} súmula(s) not accepted")
+    late = [d for d in run.delays if d > VISIBLE_WITHIN]
+    if late:
+        problems.append(f"{len(late)} homologation(s) visible later than {VISIBLE_WITHIN} s")
+
+    print(hardware())
+    print(
+        f"gunicorn {workers} workers × 4 threads, production settings, PostgreSQL + Redis; "
+        f"Python {platform.python_version()}"
+    )
+    public_rps = float(rps.group(1)) if rps else float("nan")
+    print(f"{JUDGES} judges + {ORGANIZERS} organizers in {elapsed:.1f} s, public load wrk -t2 -c16: "
+          f"{public_rps:.0f} req/s on /t/{SLUG}/classificacao/")  # fmt: skip
+    print(f"HTTP answers to judges and organizers: {dict(sorted(run.statuses.items()))}")
+    print(f"súmulas accepted {len(run.submitted)}, homologated {len(run.homologated)}; "
+          f"judge's entry+2 signatures p50 {percentile(run.entry_times, 50):.2f} s, "
+          f"p95 {percentile(run.entry_times, 95):.2f} s")  # fmt: skip
+    print(f"homologation → public JSON: p50 {percentile(run.delays, 50) * 1000:.0f} ms, "
+          f"p95 {percentile(run.delays, 95) * 1000:.0f} ms, max {max(run.delays, default=0) * 1000:.0f} ms "
+          f"({len(run.delays)} polled)")  # fmt: skip
+    for p in problems[:20]:
+        print("PROBLEM:", p)
+    print("OK" if not problems else f"FAILED: {len(problems)} problem(s)")
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

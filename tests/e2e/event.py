@@ -1,0 +1,67 @@
+"""The event the browser plays: 16 trios with pt-BR names, and the scores of each jogo.
+
+The CSV is what an organizer exports from a spreadsheet (semicolon-separated, UTF-8 with
+a BOM). ``complete`` records through the scoring services the súmulas the browser does
+not type, exactly as a judge and an organizer would (save, both signatures, homologate).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.services.entry import EntryData
+from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from tournaments.models import Match
+
+CTGS = [
+    "CTG Sentinela dos Pampas",
+    "CTG Galpão de Estância",
+    "CTG Querência Amada",
+    "CTG Rincão da Fronteira",
+]
+TRIOS = [
+    ("Trio Galponeiro", ["João da Silva", "Pedro Fagundes", "Luís Carvalho"]),
+    ("Os Índios Vagos", ["Antônio Brum", "Valdir Gonçalves", "Sebastião Araújo"]),
+    ("Trio Chimarrão", ["José Conceição", "Mário Simões", "Otávio Lemes"]),
+    ("Os Tauras do Ijuí", ["Adão Peixoto", "Jerônimo Assunção", "Cândido Rosa"]),
+    ("Trio da Coxilha", ["Flávio Müller", "Inácio Ribas", "Nélson Prestes"]),
+    ("Os Peões de Lida", ["Ângelo Dorneles", "Genésio Tavares", "Osório Machado"]),
+    ("Trio Guaiaca", ["Vitório Bastos", "Aurélio Nunes", "Irineu Câmara"]),
+    ("Os Xirus do Pago", ["Tomás Vieira", "Sérgio Portela", "Lúcio Damasceno"]),
+    ("Trio Minuano", ["Hélio Barcellos", "Dário Saldanha", "Élio Quadros"]),
+    ("Os Carreteiros", ["Amância Ferraz", "Tereza Lopes", "Zélia Pacheco"]),
+    ("Trio Picaço", ["Moisés Borba", "Teodoro Maciel", "Aníbal Cezimbra"]),
+    ("Os Campeiros", ["Rogério Lança", "Tarcísio Paim", "Plácido Soares"]),
+    ("Trio Tropeiro", ["Benício Caldas", "Onofre Pinto", "Geraldo Moraes"]),
+    ("Os Gaudérios", ["Ramão Escobar", "Cássio Alencastro", "Domício Freitas"]),
+    ("Trio Bagual", ["Lázaro Vaz", "Marçal Tatsch", "Joaquim Paixão"]),
+    ("Os Sotreta", ["Ruí Figueiró", "Félix Godoy", "Vânia Chaves"]),
+]
+CAPTAINS = {name: players[0] for name, players in TRIOS}
+
+
+def inscriptions_csv() -> bytes:
+    """One line per player; the first of each trio is its capataz; two cabeças de chave."""
+    lines = ["equipe;entidade;jogador;capataz;reserva;cabeça de chave"]
+    for i, (team, players) in enumerate(TRIOS):
+        seed = str(i // 8 + 1) if i % 8 == 0 else ""
+        for j, player in enumerate(players):
+            captain = "sim" if j == 0 else "não"
+            lines.append(f"{team};{CTGS[i % len(CTGS)]};{player};{captain};não;{seed}")
+    return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")
+
+
+def games(match: Match, winner_is_a: bool, loser: int = 13) -> list[list[int]]:
+    """A 2–0 for one side, as the súmula lists it (team_a's tentos first)."""
+    if winner_is_a:
+        return [[24, loser], [24, loser]]
+    return [[loser, 24], [loser, 24]]
+
+
+def complete(match: Match, *, judge: Any, organizer: Any, result: dict[str, Any]) -> None:
+    """Enter, sign (both capatazes, on paper) and homologate one súmula by the services."""
+    sheet = sheet_save(match=match, user=judge, data=EntryData(result=result), base_version=0, submit=True)
+    for team in (match.team_a, match.team_b):
+        if team.key != result.get("walkover"):
+            sheet = sheet_sign(match=match, user=judge, team=team, version=sheet.version)
+    sheet_homologate(match=match, user=organizer, version=sheet.version)
