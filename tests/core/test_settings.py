@@ -17,7 +17,10 @@ def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
 
 
 def _prod_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for their live server; a deployment
+    # must not have it (check --deploy says so), so it is not passed on.
+    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.production",
         ALLOWED_HOSTS="tenteio.example.org",
