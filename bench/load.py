@@ -14,34 +14,18 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.people import free_port, wait_ready  # noqa: E402  (after the path is set)
+
 DURATION = os.environ.get("LOAD_SECONDS", "15")
 CONNECTIONS = os.environ.get("LOAD_CONNECTIONS", "64")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait(url: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"server did not answer {url}")
 
 
 def wrk(url: str) -> dict[str, float]:
@@ -105,7 +89,7 @@ def main() -> int:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        wait(base + "/ping/")
+        wait_ready(base + "/ping/")
         pages = {
             "trivial view (/ping/)": "/ping/",
             "standings page, 1,024 teams": "/t/bench-1024/classificacao/",
