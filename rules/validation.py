@@ -70,6 +70,7 @@ class _Checker:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     undecided_explained: bool = False  # a reported row already says why nobody won
     offender: Side | None = None  # the side disqualified from a partida (001), if any
+    unfinished_row: int | None = None  # the partida in progress when the jogo was decided
 
     def add(self, code: str, game: int | None = None, **params: ParamValue) -> None:
         self.problems.append(problem(code, game=game, teams=self.teams, **params))
@@ -169,6 +170,7 @@ class _Checker:
             return False, None
         if high < target:
             if unfinished_ok:
+                self.unfinished_row = index
                 return True, None  # the partida in progress when the jogo was decided
             self.add("game.no_winner" if a == b else "game.winner_not_at_target", index, **numbers)
             return False, None
@@ -202,7 +204,8 @@ class _Checker:
                 wins[winner] += 1
                 if wins[winner] >= modality.wins_needed or index > modality.best_of:
                     decided = winner
-            if index == modality.best_of and decided is None and wins[Side.A] != wins[Side.B]:
+            finished = index != self.unfinished_row  # a partida in progress decides nothing
+            if index == modality.best_of and finished and decided is None and wins[Side.A] != wins[Side.B]:
                 # 003 ties: after best_of partidas, more partida wins takes the jogo (AMB-12).
                 decided = Side.A if wins[Side.A] > wins[Side.B] else Side.B
         if any(i not in flagged for i in range(modality.max_games + 1, len(winners) + 1)):

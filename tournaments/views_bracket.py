@@ -19,7 +19,8 @@ from django.views.generic import View
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
 from tournaments.selectors_bracket import bracket_data, knockout_stages
 from tournaments.services import ServiceError, apply_to_form
-from tournaments.services.bracket import bracket_generate, bracket_schedule, bracket_swap, bracket_sync
+from tournaments.services.bracket import bracket_generate, bracket_sync
+from tournaments.services.bracket_edits import bracket_schedule, bracket_swap
 from tournaments.views import OrganizerMixin
 
 

@@ -6,35 +6,15 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import pytest
 from django.test import Client
 
 from hands.services import Recorded, hand_record
 from rules.hands import Hand, TrucoCall, TrucoPart
 from rules.results import Side
-from scoring.models import JudgeAssignment
-from tests.scoring.conftest import PASSWORD, World, make_tournament, user
+from tests.scoring.conftest import PASSWORD, World, world
 
-__all__ = ["PASSWORD", "World", "client_for", "record", "simple", "truco"]
-
-
-@pytest.fixture
-def world(db: Any) -> World:
-    t = make_tournament()
-    other = make_tournament("outro")
-    w = World(
-        tournament=t,
-        other=other,
-        organizer=user("org", t, "organizer"),
-        judge=user("juiz", t, "judge"),
-        free_judge=user("juiz_livre", t, "judge"),
-        judge2=user("juiz2", t, "judge"),
-        stranger=user("juiz_outro", other, "judge"),
-    )
-    mesa1 = t.tables.get(name="1")
-    JudgeAssignment.objects.create(tournament=t, user=w.judge, table=mesa1)
-    JudgeAssignment.objects.create(tournament=t, user=w.judge2, table=mesa1)
-    return w
+# ``world``: the súmula tests' tournament and people, shared rather than rebuilt here.
+__all__ = ["PASSWORD", "World", "client_for", "record", "simple", "truco", "world"]
 
 
 def client_for(u: Any) -> Client:

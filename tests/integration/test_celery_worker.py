@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -14,6 +11,7 @@ import pytest
 
 from config.celery import app
 from core.tasks import selftest
+from tests.workers import celery_worker
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,39 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def worker_queue() -> Iterator[str]:
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.test")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "-Q",
-            queue,
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    try:
+    with celery_worker(["--pool=solo", "-Q", queue]):
         yield queue
-    finally:
-        app.conf.task_always_eager = eager
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_worker_runs_task_and_reports_progress(worker_queue: str) -> None:

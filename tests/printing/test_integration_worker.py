@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +16,7 @@ from core.demo import demo_document
 from printing.documents import Params
 from printing.models import PrintJob
 from printing.services import job_request
+from tests.workers import celery_worker
 from tournaments.interchange.load import load_tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -32,40 +30,9 @@ def worker(tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch) -> It
     settings.MEDIA_ROOT = media
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"  # the test database
-    env = dict(
-        os.environ, DJANGO_SETTINGS_MODULE="config.settings.test", DATABASE_URL=url, MEDIA_ROOT=str(media)
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=threads",
-            "--concurrency=2",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    try:
+    env = {"DATABASE_URL": url, "MEDIA_ROOT": str(media)}
+    with celery_worker(["--pool=threads", "--concurrency=2"], env):
         yield media
-    finally:
-        app.conf.task_always_eager = eager
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_worker_prints_a_rodada_with_progress(worker: Path) -> None:

@@ -21,13 +21,8 @@ from tournaments.interchange.load import load_tournament
 from tournaments.models import DrawOfLots, Match, Membership, Stage, StageTeam, Tournament
 from tournaments.selectors_bracket import bracket_data
 from tournaments.services import ServiceError
-from tournaments.services.bracket import (
-    bracket_draw_replay,
-    bracket_generate,
-    bracket_schedule,
-    bracket_swap,
-    bracket_sync,
-)
+from tournaments.services.bracket import bracket_draw_replay, bracket_generate, bracket_sync
+from tournaments.services.bracket_edits import bracket_schedule, bracket_swap
 
 pytestmark = pytest.mark.django_db
 CEGO_A = {"games": [[24, 13], [24, 20]]}

@@ -5,6 +5,7 @@
   the best seeds (or by a recorded sorteio), writes the StageTeam lines and rodada 1.
 - ``bracket_sync`` creates each later jogo as soon as both its teams are known, and
   moves a corrected winner forward while the next jogo has no súmula.
+- Swaps and the rodadas' schedule are in ``bracket_edits``.
 - The súmula workflow calls ``bracket_on_homologation`` and ``bracket_on_revert`` inside
   its transaction (the Match row is locked); they raise ``WorkflowError`` to refuse, so
   the homologation or reversion is rolled back with nothing half-saved.
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -27,7 +27,7 @@ from scoring.models import ScoreSheet
 from scoring.services.errors import WorkflowError
 from standings.models import bump
 from tournaments import bracket as b
-from tournaments.models import BracketSwap, DrawOfLots, Match, Round, Stage, StageTeam, Team, Tournament
+from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
 from tournaments.selectors_bracket import bracket_winners, qualified_entrants, registered_entrants, round_name
 from tournaments.services import ServiceError
 from tournaments.services.schedule import _tables
@@ -326,85 +326,3 @@ def bracket_on_revert(*, match: Match) -> None:
         _sync(stage)
     except Blocked as exc:
         raise WorkflowError(_blocked_text(exc)) from None
-
-
-# --- set-up fixes and schedule ----------------------------------------------------------
-
-
-@transaction.atomic
-def bracket_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: Any) -> BracketSwap:
-    """Exchange two teams' places in rodada 1 (with their seed numbers: the number is the
-    place in the chaveamento), before any súmula of the mata-mata."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise ServiceError({"reason": ["Informe o motivo da troca."]})
-    stage = _lock(stage.pk)
-    if ScoreSheet.objects.filter(match__stage=stage).exists():
-        raise ServiceError(
-            "O mata-mata já começou (há súmulas lançadas): os confrontos não podem mais ser trocados."
-        )
-    if team_a.pk == team_b.pk:
-        raise ServiceError({"team_b": ["Escolha duas equipes diferentes."]})
-    entries = {e.team_id: e for e in StageTeam.objects.filter(stage=stage, team__in=[team_a, team_b])}
-    if len(entries) != 2 or any(e.position is None for e in entries.values()):
-        raise ServiceError({"team_a": ["As duas equipes precisam estar no chaveamento deste mata-mata."]})
-    ea, eb = entries[team_a.pk], entries[team_b.pk]
-    if (ea.position or 0) // 2 == (eb.position or 0) // 2:
-        raise ServiceError(
-            {"team_b": ["As duas equipes já se enfrentam na rodada 1: a troca não muda nada."]}
-        )
-    swap = BracketSwap(
-        stage=stage, team_a=team_a, team_b=team_b, reason=reason[:300], performed_by=_user(user)
-    )
-    swap.full_clean(exclude=["performed_by"])
-    # Through a temporary delete: (stage, team) is unique.
-    moved = [
-        StageTeam(stage=stage, team=team_a, order=eb.order, position=eb.position, label=ea.label),
-        StageTeam(stage=stage, team=team_b, order=ea.order, position=ea.position, label=eb.label),
-    ]
-    StageTeam.objects.filter(pk__in=[ea.pk, eb.pk]).delete()
-    StageTeam.objects.bulk_create(moved)
-    stage.matches.all().delete()  # rodada 1 has no súmula: rebuilt from the new lines
-    _sync(stage)
-    swap.save()
-    bump(stage.tournament_id)
-    return swap
-
-
-@transaction.atomic
-def bracket_schedule(
-    *,
-    stage: Stage,
-    start: datetime,
-    minutes: int,
-    first_deadline: datetime | None = None,
-) -> list[Round]:
-    """Rodadas of the mata-mata with soft deadlines (RULES.md §3.12, AMB-11): rodada 1
-    starts at ``start`` and ends at ``first_deadline`` (default start + minutes); each
-    later rodada starts at the previous limit and lasts ``minutes`` («LIMITE MAX RODADA
-    n»: 10:45, 11:45, ... for Copa Truco). Jogos without súmula get the new horário."""
-    if not 1 <= minutes <= 24 * 60:
-        raise ServiceError({"minutes": ["Informe a duração da rodada em minutos (1 a 1440)."]})
-    first_deadline = first_deadline or start + timedelta(minutes=minutes)
-    if first_deadline <= start:
-        raise ServiceError({"first_deadline": ["O limite da rodada 1 precisa ser depois do início."]})
-    stage = _lock(stage.pk)
-    count = StageTeam.objects.filter(stage=stage).count()
-    if count < 2:
-        raise ServiceError("Gere o mata-mata antes da programação das rodadas.")
-    total = b.round_count(b.bracket_size(count))
-    step = timedelta(minutes=minutes)
-    stage.rounds.all().delete()
-    rounds = []
-    for n in range(1, total + 1):
-        deadline = first_deadline + (n - 1) * step
-        starts = start if n == 1 else first_deadline + (n - 2) * step
-        rounds.append(Round(stage=stage, number=n, starts_at=starts, deadline=deadline))
-    Round.objects.bulk_create(rounds)
-    by_number = {r.number: r.starts_at for r in rounds}
-    started = ScoreSheet.objects.filter(match__stage=stage).values_list("match_id", flat=True)
-    for m in Match.objects.filter(stage=stage).exclude(pk__in=started):
-        m.scheduled_at = by_number.get(m.round or 0)
-        m.save(update_fields=["scheduled_at"])
-    bump(stage.tournament_id)
-    return rounds
