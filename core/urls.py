@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("saude/", views.health, name="health"),
     path("ping/", views.ping, name="ping"),
+    path("idioma/<str:lang>/", views.choose_language, name="language"),
 ]

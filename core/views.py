@@ -1,10 +1,12 @@
-"""Home page, health check and error pages."""
+"""Home page, language switch, health check and error pages."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
 
 from tournaments.selectors import visible_tournaments
@@ -20,6 +22,28 @@ def home(request: HttpRequest) -> HttpResponse:
 def ping(request: HttpRequest) -> HttpResponse:
     """The trivial view load tests compare against: no database, no template."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def choose_language(request: HttpRequest, lang: str) -> HttpResponse:
+    """The language switch is a link, not a form: public pages are cached once and
+    served to everybody, so they must not carry one visitor's CSRF token (the next
+    visitor's switch would be refused), and a language preference is nothing to forge."""
+    if lang not in dict(settings.LANGUAGES):
+        raise Http404
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        lang,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+    )
+    return response
 
 
 @require_safe

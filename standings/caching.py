@@ -4,44 +4,156 @@ The key holds the revision (``standings.models.PublicRevision``), so any change 
 page shows makes a new key: a homologation is visible on the very next request, on
 every web node, with no explicit invalidation. Logged-in visitors (who see staff
 buttons) and exports are never cached.
+
+Two levels, because a state final's standings page is ~170 KB and every family reloads
+it: the shared cache (Redis) holds each page once for all web nodes, and each process
+keeps the pages it served last in memory (``PUBLIC_PAGES_MEMORY`` bytes), under the
+same key. A request then costs one small read — the revision — and no page transfer.
+Pages are never stale: the revision is read on every request.
+
+Each page is also kept gzipped, compressed once when it is built: browsers accept gzip,
+and a state final's standings page shrinks about tenfold (the public pages carry no
+secret, not even a CSRF token, so compression leaks nothing). When a revision changes,
+the threads of a process that ask for the same new page wait
+for the first one to build it instead of all building it at once.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
 from standings.models import current, shared_cache
 from tournaments.models import Tournament
 
 TTL_SECONDS = 600
+BUILD_WAIT_SECONDS = 10.0
 View = Callable[..., HttpResponse]
+Page = tuple[bytes, str, bytes | None]  # content, content type, the content gzipped
+COMPRESS_FROM = 1024  # bytes; smaller pages are not worth a Content-Encoding
 
 
-def identity(slug: str) -> tuple[int, str] | None:
+def _size(page: Page) -> int:
+    return len(page[0]) + len(page[2] or b"")
+
+
+class PageMemory:
+    """A thread-safe LRU of pages bounded by their total size in bytes."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.size = 0
+        self._pages: OrderedDict[str, Page] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Page | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: Page) -> None:
+        if _size(page) > self.budget // 4:
+            return  # one huge page must not push out everything else
+        with self._lock:
+            old = self._pages.pop(key, None)
+            if old is not None:
+                self.size -= _size(old)
+            self._pages[key] = page
+            self.size += _size(page)
+            while self.size > self.budget:
+                _, dropped = self._pages.popitem(last=False)
+                self.size -= _size(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+            self.size = 0
+
+
+memory = PageMemory(settings.PUBLIC_PAGES_MEMORY)
+# slug -> (tournament id, stamp), checked against the database whenever a page is built
+_identities: dict[str, tuple[int, str]] = {}
+_building: dict[str, threading.Event] = {}
+_building_lock = threading.Lock()
+
+
+def _from_database(slug: str) -> tuple[int, str] | None:
     """The tournament's id and a stamp unique to it (id + creation time: a restored or
-    re-created database may reuse an id), cached when the cache is shared."""
-    key = f"tenteio:slug:{slug}"
-    if shared_cache():
-        cached = cache.get(key)
-        if cached is not None:
-            return (int(cached[0]), str(cached[1]))
+    re-created database may reuse an id)."""
     found = Tournament.objects.filter(slug=slug).values_list("pk", "created_at").first()
     if found is None:
+        _identities.pop(slug, None)
         return None
     value = (found[0], f"{found[0]}.{found[1].timestamp():.6f}")
-    if shared_cache():
-        cache.set(key, value, 300)
+    if len(_identities) > 10_000:
+        _identities.clear()  # a bound, not a policy: identities are cheap to read again
+    _identities[slug] = value
     return value
 
 
+def identity(slug: str) -> tuple[int, str] | None:
+    """The id and stamp the slug had when a page of it was last built in this process.
+
+    Remembering it is safe: a renamed or deleted tournament bumps its revision, so the
+    next request misses, and a miss reads the slug from the database again before any
+    page is built or stored (``public_cache``)."""
+    return _identities.get(slug) or _from_database(slug)
+
+
 def forget(slug: str) -> None:
-    cache.delete(f"tenteio:slug:{slug}")
+    _identities.pop(slug, None)
+
+
+def _key(request: HttpRequest, found: tuple[int, str]) -> str:
+    tournament_id, stamp = found
+    key = f"tenteio:pub2:{stamp}:{current(tournament_id)}:{translation.get_language()}:"
+    return key + request.get_full_path()
+
+
+def _cached(key: str) -> Page | None:
+    page = memory.get(key)
+    if page is None and shared_cache():
+        found = cache.get(key)
+        # Anything else under the key (a value of another release) is a miss, not a 500.
+        if isinstance(found, tuple) and len(found) == 3:
+            page = found
+            memory.put(key, page)
+    return page
+
+
+def _accepts_gzip(request: HttpRequest) -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def _answer(request: HttpRequest, page: Page) -> HttpResponse:
+    content, content_type, zipped = page
+    if zipped is not None and _accepts_gzip(request):
+        response = HttpResponse(zipped, content_type=content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(content, content_type=content_type)
+    if zipped is not None:
+        patch_vary_headers(response, ("Accept-Encoding",))
+    response["X-Tenteio-Cache"] = "hit"
+    return response
+
+
+def _page(response: HttpResponse) -> Page:
+    content = bytes(response.content)
+    zipped = gzip.compress(content, compresslevel=6, mtime=0) if len(content) >= COMPRESS_FROM else None
+    return (content, str(response["Content-Type"]), zipped)
 
 
 def public_cache(view: View) -> View:
@@ -49,23 +161,52 @@ def public_cache(view: View) -> View:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "GET" or request.user.is_authenticated or "_export" in request.GET:
             return view(request, *args, **kwargs)
-        found = identity(str(kwargs.get("slug")))
+        slug = str(kwargs.get("slug"))
+        found = identity(slug)
         if found is None:
             return view(request, *args, **kwargs)
-        tournament_id, stamp = found
-        key = f"tenteio:pub:{stamp}:{current(tournament_id)}:{translation.get_language()}:"
-        key += request.get_full_path()
-        hit = cache.get(key)
-        if hit is not None:
-            content, content_type = hit
-            response = HttpResponse(content, content_type=content_type)
-            response["X-Tenteio-Cache"] = "hit"
-            return response
+        key = _key(request, found)
+        page = _cached(key)
+        if page is not None:
+            return _answer(request, page)
+        # A miss: make sure the slug still names the same tournament before building.
+        fresh = _from_database(slug)
+        if fresh is None:
+            return view(request, *args, **kwargs)
+        if fresh != found:
+            key = _key(request, fresh)
+        return _build(key, view, request, *args, **kwargs)
+
+    return wrapper
+
+
+def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse:
+    with _building_lock:
+        event = _building.get(key)
+        first = event is None
+        if first:
+            event = _building[key] = threading.Event()
+    assert event is not None
+    if not first:
+        # Another thread of this process is building this very page: wait for it.
+        event.wait(BUILD_WAIT_SECONDS)
+        page = _cached(key)
+        if page is not None:
+            return _answer(request, page)
+    try:
         response = view(request, *args, **kwargs)
         if response.status_code == 200 and not response.streaming:
             if hasattr(response, "render"):
                 response.render()
-            cache.set(key, (response.content, response["Content-Type"]), TTL_SECONDS)
+            page = _page(response)
+            memory.put(key, page)
+            if shared_cache():
+                cache.set(key, page, TTL_SECONDS)
+            if page[2] is not None:
+                patch_vary_headers(response, ("Accept-Encoding",))
         return response
-
-    return wrapper
+    finally:
+        if first:
+            with _building_lock:
+                _building.pop(key, None)
+            event.set()

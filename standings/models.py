@@ -7,10 +7,15 @@ database, not in a per-process cache), and nothing is ever served stale.
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
+
+from core.cache import set_max
 
 
 class PublicRevision(models.Model):
@@ -34,13 +39,41 @@ def shared_cache() -> bool:
     return "redis" in settings.CACHES["default"]["BACKEND"].lower()
 
 
+MIRROR_SECONDS = 300
+
+
+def _clock() -> int:
+    return time.time_ns() // 1000
+
+
 def bump(tournament_id: int) -> None:
-    updated = PublicRevision.objects.filter(tournament_id=tournament_id).update(value=F("value") + 1)
+    """A new revision: one more than the last, and never less than the clock in
+    microseconds. Only increasing matters for correctness; the clock makes a database
+    restored from a backup continue above every number it had handed out before (which
+    Redis and the pages cached under them may still hold)."""
+    now = _clock()
+    updated = PublicRevision.objects.filter(tournament_id=tournament_id).update(
+        value=Greatest(F("value") + 1, Value(now))
+    )
     if not updated:
-        PublicRevision.objects.get_or_create(tournament_id=tournament_id, defaults={"value": 1})
+        PublicRevision.objects.get_or_create(tournament_id=tournament_id, defaults={"value": now})
     if shared_cache():
-        # Drop the mirrored number as soon as the change is visible to others.
-        transaction.on_commit(lambda: cache.delete(_cache_key(tournament_id)))
+        # Mirror the new number as soon as the change is visible to others.
+        transaction.on_commit(lambda: _stored(tournament_id))
+
+
+def _stored(tournament_id: int) -> int:
+    """Read the number from the database and mirror it in Redis, only ever upwards: a
+    reader that read the number just before a homologation committed must not put the
+    old number back after the homologation's own mirroring (a page stale until the next
+    change). ``set_max`` makes the order in which they reach Redis irrelevant."""
+    value = (
+        PublicRevision.objects.filter(tournament_id=tournament_id).values_list("value", flat=True).first()
+        or 0
+    )
+    if shared_cache():
+        set_max(cache, _cache_key(tournament_id), value, MIRROR_SECONDS)
+    return value
 
 
 def current(tournament_id: int) -> int:
@@ -48,10 +81,4 @@ def current(tournament_id: int) -> int:
         cached = cache.get(_cache_key(tournament_id))
         if cached is not None:
             return int(cached)
-    value = (
-        PublicRevision.objects.filter(tournament_id=tournament_id).values_list("value", flat=True).first()
-        or 0
-    )
-    if shared_cache():
-        cache.set(_cache_key(tournament_id), value, 300)
-    return value
+    return _stored(tournament_id)

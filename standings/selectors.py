@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
-from rules.group import GroupMatch, evaluate_group
-from rules.ranking import GroupStandings, StandingRow, rank_group
-from rules.results import MatchReport, Scope, Side, from_interchange
+from rules.ranking import GroupStandings, StandingRow
 from rules.types import Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
+from standings.chaves import rank_chave
 from tournaments.models import DrawOfLots, Group, GroupTeam, Match, Stage, Team, Tournament
 
 
@@ -101,14 +101,16 @@ def result_statuses(include_provisional: bool) -> list[str]:
     return statuses
 
 
-def group_results(groups: QuerySet[Group], include_provisional: bool = False) -> dict[int, Any]:
-    """The result each jogo of these chaves counts with: its confirmed súmula when
-    homologated, or also when only submitted/signed if the organizer shows provisional
-    results. An unconfirmed version (e.g. waiting for the double entry) never counts."""
+def group_results(groups: QuerySet[Group], include_provisional: bool = False) -> dict[int, str]:
+    """The result each jogo of these chaves counts with, as its stored JSON text: its
+    confirmed súmula when homologated, or also when only submitted/signed if the
+    organizer shows provisional results. An unconfirmed version (e.g. waiting for the
+    double entry) never counts. Text, not decoded JSON: ``standings.chaves`` remembers
+    the chaves it has ranked under that text, and skips what did not change."""
     sheets = ScoreSheet.objects.filter(
         match__group__in=groups, confirmed=True, status__in=result_statuses(include_provisional)
-    )
-    return dict(sheets.values_list("match_id", "result"))
+    ).annotate(text=Cast("result", TextField()))
+    return dict(sheets.values_list("match_id", "text"))
 
 
 def shows_provisional(t: Tournament) -> bool:
@@ -176,47 +178,21 @@ def tournament_standings(
         tables = []
         for g in (g for g in groups if g.stage_id == stage.pk):
             teams = {team.key: team for team in members.get(g.pk, [])}
-            fixtures = []
-            for pk, rnd, a, b in by_group.get(g.pk, []):
-                report = from_interchange(results[pk], a, b)[0] if pk in results else None
-                fixtures.append(GroupMatch(str(pk), rnd, a, b, report))
-            evaluation = evaluate_group(modality, fixtures)
-            standings = rank_group(
-                list(teams),
-                evaluation.ranked,
-                tiebreakers=modality.tiebreakers,
-                lots=lots.get(g.pk, []),
-                disqualified=evaluation.disqualified & set(teams),
-            )
-            reasons = _dq_reasons(fixtures, evaluation.disqualified)
-            unplayed = len(fixtures) - len(evaluation.ranked)
+            fixtures = tuple((pk, rnd, a, b, results.get(pk)) for pk, rnd, a, b in by_group.get(g.pk, []))
+            chave = rank_chave(modality, tuple(teams), fixtures, tuple(tuple(o) for o in lots.get(g.pk, [])))
             tables.append(
                 GroupTable(
-                    g, standings, teams, evaluation.ranked, reasons, unplayed, tuple(recorded.get(g.pk, []))
+                    g,
+                    chave.standings,
+                    teams,
+                    chave.ranked,
+                    chave.dq_reasons,
+                    chave.unplayed,
+                    tuple(recorded.get(g.pk, [])),
                 )
             )
         out.append(StageTable(stage, tables))
     return out
-
-
-def _dq_reasons(fixtures: list[GroupMatch], expelled: frozenset[str]) -> dict[str, str]:
-    """Why each expelled team was expelled, in the rulebook's words."""
-    reasons: dict[str, str] = {}
-    for f in sorted(fixtures, key=lambda f: (f.round is None, f.round or 0)):
-        report: MatchReport | None = f.report
-        if report is None:
-            continue
-        side_team = {Side.A: f.team_a, Side.B: f.team_b}
-        if report.walkover is not None:
-            for side in report.walkover.sides:
-                team = side_team[side]
-                if team in expelled:
-                    reasons.setdefault(team, "W.O. (Art. 20, III)")
-        dq = report.disqualification
-        if dq is not None and dq.scope is Scope.TOURNAMENT and side_team[dq.side] in expelled:
-            article = f"Art. {dq.article}" if dq.article else "desclassificação"
-            reasons.setdefault(side_team[dq.side], article)
-    return reasons
 
 
 def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any]:

@@ -74,3 +74,6 @@ def forget_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     from standings.caching import forget
 
     forget(instance.slug)
+    # Other processes remember the slug's tournament until a page of it misses: a new
+    # revision makes every page of it miss, and the miss finds the tournament gone.
+    bump(instance.pk)

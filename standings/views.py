@@ -6,12 +6,15 @@ team pages, JSON for integrators, and the revision number the live refresh polls
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
@@ -89,6 +92,25 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
     return rows
 
 
+def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
+    """One chave's section of the standings page, with a digest of everything it shows:
+    the page keeps each section's HTML under its digest (the ``fragments`` cache), so
+    after a homologation only the chave that changed is rendered again."""
+    rows = standings_rows(t, gt)
+    notes, draws = gt.explanations(), gt.draw_lines()
+    shown = (gt.group.pk, gt.group.name, gt.unplayed, rows, notes, draws, translation.get_language())
+    return {
+        "stage": st.stage,
+        "gt": gt,
+        "notes": notes,
+        "draws": draws,
+        "digest": hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest(),
+        # Built only when the section is rendered (a template calls a callable): on a
+        # fragment hit, building django-tables2's columns would be the page's main cost.
+        "table": functools.partial(StandingsTable, rows, exclude=("stage", "group", "status")),
+    }
+
+
 @method_decorator(public_cache, name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
@@ -111,14 +133,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         # built only for the chaves on the page.
         chaves = [(st, gt) for st in self.stage_tables for gt in st.groups]
         self.page = Paginator(chaves, CHAVES_PER_PAGE).get_page(request.GET.get("page"))
-        self.blocks = [
-            {
-                "stage": st.stage,
-                "gt": gt,
-                "table": StandingsTable(standings_rows(t, gt), exclude=("stage", "group", "status")),
-            }
-            for st, gt in self.page.object_list
-        ]
+        self.blocks = [block(t, st, gt) for st, gt in self.page.object_list]
         self.chave_links = [(gt.group.name, (k // CHAVES_PER_PAGE) + 1) for k, (_, gt) in enumerate(chaves)]
         return super().get(request, *args, **kwargs)
 

@@ -78,4 +78,8 @@ def _fresh_cache() -> None:
         return
     from django.core.cache import cache
 
+    from standings import caching
+
     cache.clear()
+    caching.memory.clear()
+    caching._identities.clear()

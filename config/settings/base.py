@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -164,6 +165,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -175,6 +177,16 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered HTML fragments kept under a digest of what they show (standings.views.block):
+# never stale, so each process keeps its own, with no network round trip.
+FRAGMENTS: dict[str, Any] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "tenteio-fragments",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
+CACHES["fragments"] = FRAGMENTS
+# Public pages each process keeps in memory besides Redis (standings.caching).
+PUBLIC_PAGES_MEMORY = int(os.environ.get("PUBLIC_PAGES_MEMORY_MB", "32")) * 1024 * 1024
 
 # Celery: with no broker server the embedded default uses kombu's filesystem transport
 # and a SQLite result backend (../shared/docs/JOBS.md); Redis replaces both in production.
@@ -193,6 +205,23 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(CELERY_QUEUE_DIR),
         "control_folder": str(CELERY_CONTROL_DIR),
         "polling_interval": 0.25,
+    }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Redis has no acknowledgements: kombu keeps a message a worker has taken in its
+    # "unacked" hash, indexed by the time it was taken, and every live worker sweeps that
+    # index every unacked_restore_interval s, putting back on the queue what is older than
+    # visibility_timeout. That is how the job of a worker whose machine died runs on
+    # another one (a pool process killed alone is requeued at once by its own worker:
+    # task_reject_on_worker_lost). The timeout must outlast the longest task (a chunk of 32
+    # súmulas takes seconds), or a task still running is handed to a second worker too:
+    # harmless to the idempotent print services, but wasted work. kombu's defaults (3600 s,
+    # and a real sweep only every 10th tick of 10 s) would leave a dead machine's chunk for
+    # over an hour; here it runs again within about 5 minutes, a sweep costing one ZRANGE.
+    # tests/integration/test_worker_killed.py shortens both through the environment.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
+        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+        "unacked_restore_throttle": 1,
     }
 CELERY_TASK_ACKS_LATE = True  # long PDF jobs survive a worker restart
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import html
+import re
+from urllib.parse import unquote
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -38,6 +42,27 @@ def test_language_switch_to_english(client: Client, tournament: Tournament) -> N
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     body = client.get(f"/t/{SLUG}/classificacao/").content.decode()
     assert "Standings" in body
+
+
+def test_language_link_on_a_cached_page_works_for_every_visitor(tournament: Tournament) -> None:
+    """Public pages are cached and shared: their switch must not depend on a token of
+    the visitor who happened to build the page (CSRF checks on, as in production)."""
+    page = f"/t/{SLUG}/classificacao/"
+    Client(enforce_csrf_checks=True).get(page)  # the first visitor builds the page
+    second = Client(enforce_csrf_checks=True)
+    hit = second.get(page)
+    assert hit["X-Tenteio-Cache"] == "hit"
+    body = hit.content.decode()
+    assert "csrfmiddlewaretoken" not in body
+    found = re.search(r'href="(/idioma/en/\?next=[^"]+)"', body)
+    assert found is not None
+    link = html.unescape(found.group(1))
+    assert unquote(link.split("next=", 1)[1]) == page
+    response = second.get(link)
+    assert response.status_code == 302 and response.url == page
+    assert "Standings" in second.get(page).content.decode()
+    assert second.get("/idioma/en/?next=https://evil.example/").url == "/"
+    assert second.get("/idioma/xx/").status_code == 404
 
 
 def test_private_tournament_hidden_from_public(client: Client, tournament: Tournament) -> None:

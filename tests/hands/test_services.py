@@ -73,7 +73,7 @@ def test_illegal_hand_is_refused_with_its_code_and_nothing_is_written(world: Wor
         record(world, m, simple(A))
     assert any("V-H7" in p for p in info.value.problems)
     assert HandEntry.objects.filter(match=m).count() == 1
-    assert current(world.tournament.pk) == revision + 1
+    assert current(world.tournament.pk) > revision
 
 
 def test_retry_with_the_same_key_never_duplicates(world: World) -> None:

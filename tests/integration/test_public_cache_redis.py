@@ -24,10 +24,11 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 def redis_cache(settings: Any) -> Any:
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "core.cache.ForgivingRedisCache",  # what production uses
             "LOCATION": redis_url(),
             "KEY_PREFIX": "tenteio-test",
-        }
+        },
+        "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     }
     cache.clear()
     yield
@@ -51,3 +52,46 @@ def test_cached_hit_and_fresh_after_homologation(client: Client, redis_cache: An
     t.is_public = False
     t.save()
     assert client.get(url).status_code == 302
+
+
+def test_revision_mirror_only_moves_forward(redis_cache: Any) -> None:
+    """A reader that read the revision just before a homologation committed must not
+    put the old number back in Redis after the homologation mirrored the new one."""
+    from core.cache import set_max
+    from standings.models import _cache_key, bump, current
+
+    t = load_tournament(demo_document()).tournament
+    old = current(t.pk)
+    bump(t.pk)  # autocommit: mirrored at once
+    new = current(t.pk)
+    assert new > old
+    set_max(cache, _cache_key(t.pk), old, 300)  # the late reader's old number
+    assert current(t.pk) == new
+    cache.delete(_cache_key(t.pk))
+    assert current(t.pk) == new  # from the database again
+
+
+def test_other_node_memory_never_serves_an_old_page(client: Client, redis_cache: Any) -> None:
+    """A node's in-memory copy is keyed by the revision read from Redis on every
+    request: after a change made elsewhere it misses; a deleted tournament is gone."""
+    from standings import caching
+
+    t = load_tournament(demo_document()).tournament
+    url = f"/t/{t.slug}/classificacao.json"
+    before = client.get(url)
+    caching.memory.clear()  # a second web node: nothing in memory, the page in Redis
+    with CaptureQueriesContext(connection) as ctx:
+        hit = client.get(url)
+    assert hit["X-Tenteio-Cache"] == "hit" and hit.content == before.content
+    assert len(ctx.captured_queries) == 0
+    match = Match.objects.filter(sheets__isnull=True).first()
+    assert match is not None
+    ScoreSheet.objects.create(
+        match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 5], [24, 6]]}
+    )
+    assert client.get(url).content != before.content
+    remembered = caching.identity(t.slug)
+    assert remembered is not None
+    t.delete()
+    caching._identities[t.slug] = remembered  # another node still remembers the slug
+    assert client.get(url).status_code == 404

@@ -121,7 +121,10 @@ def _queries(client: Client, url: str) -> int:
     ["classificacao/", "classificacao/?page=2", "classificados/", "classificacao.json", "resultados.json"],
 )
 def test_query_count_does_not_grow_with_teams(client: Client, settings: Any, path: str) -> None:
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "fragments": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
     small = load_tournament(tournament_document("truco-cego-trio", groups=2, size=4, seed=1)).tournament
     large = load_tournament(tournament_document("truco-cego-trio", groups=64, size=8, seed=2)).tournament
     assert large.teams.count() == 512

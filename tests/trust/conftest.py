@@ -74,6 +74,7 @@ class Site:
             "code": codes.encode(m.pk),
             "mesa": m.table.name if m.table else "1",
             "job_id": print_job(t),
+            "lang": "en",
         }
 
     def client(self, role: str, **options: Any) -> Client:

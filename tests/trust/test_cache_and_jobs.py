@@ -35,7 +35,8 @@ def test_public_page_without_redis_is_served_from_the_database(site: object, set
         "default": {
             "BACKEND": "core.cache.ForgivingRedisCache",
             "LOCATION": f"redis://127.0.0.1:{dead_port()}/0",
-        }
+        },
+        "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     }
     try:
         response = Client().get(reverse("standings:standings", args=["aberto"]))

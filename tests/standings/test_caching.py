@@ -1,0 +1,124 @@
+"""The public page cache's own parts: the bounded page memory, one build per page at a
+time, and the per-chave memo of the standings (recomputing only what changed)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from core.demo import demo_document
+from scoring.models import ScoreSheet
+from standings import caching
+from standings.chaves import rank_chave
+from standings.selectors import tournament_standings
+from tournaments.interchange.load import load_tournament
+from tournaments.models import Match
+
+
+def test_page_memory_is_bounded_and_least_recently_used_goes_first() -> None:
+    memory = caching.PageMemory(budget=1000)
+    memory.put("a", (b"x" * 200, "text/html", None))
+    memory.put("b", (b"x" * 200, "text/html", None))
+    assert memory.get("a") is not None  # "a" is now the most recent
+    memory.put("c", (b"x" * 200, "text/html", None))
+    memory.put("d", (b"x" * 200, "text/html", None))
+    memory.put("e", (b"x" * 200, "text/html", None))
+    memory.put("f", (b"x" * 200, "text/html", None))  # six of 200 bytes: one must go
+    assert memory.size <= 1000
+    assert memory.get("b") is None and memory.get("a") is not None
+    memory.put("huge", (b"x" * 600, "text/html", None))  # more than a quarter: not kept
+    assert memory.get("huge") is None and memory.size <= 1000
+    both = caching.PageMemory(budget=2000)
+    both.put("zipped", (b"x" * 200, "text/html", b"z" * 100))  # both forms count
+    assert both.size == 300
+
+
+@pytest.mark.django_db(transaction=True)  # the threads read committed rows
+def test_concurrent_misses_build_the_page_once() -> None:
+    t = load_tournament(demo_document()).tournament
+    builds: list[int] = []
+    gate = threading.Event()
+
+    def slow_view(request: Any, **kwargs: Any) -> HttpResponse:
+        builds.append(1)
+        gate.wait(5)
+        return HttpResponse(b"page", content_type="text/plain")
+
+    view = caching.public_cache(slow_view)
+    request = RequestFactory().get(f"/t/{t.slug}/classificacao/")
+    request.user = type("Anon", (), {"is_authenticated": False})()
+    answers: list[bytes] = []
+
+    def visit() -> None:
+        answers.append(view(request, slug=t.slug).content)
+
+    first = threading.Thread(target=visit)
+    first.start()
+    while not builds:
+        time.sleep(0.01)
+    others = [threading.Thread(target=visit) for _ in range(4)]
+    for thread in others:
+        thread.start()
+    time.sleep(0.2)
+    gate.set()
+    for thread in [first, *others]:
+        thread.join(10)
+        assert not thread.is_alive()
+    assert answers == [b"page"] * 5
+    assert len(builds) == 1
+
+
+@pytest.mark.django_db
+def test_a_homologation_reranks_only_its_chave() -> None:
+    t = load_tournament(demo_document()).tournament
+    before = tournament_standings(t)
+    chaves = sum(len(st.groups) for st in before)
+    assert chaves > 1
+    misses = rank_chave.cache_info().misses
+    tournament_standings(t)
+    assert rank_chave.cache_info().misses == misses  # nothing changed: nothing re-ranked
+    match = Match.objects.filter(sheets__isnull=True, group__isnull=False).first()
+    assert match is not None
+    ScoreSheet.objects.create(
+        match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
+    )
+    after = tournament_standings(t)
+    assert rank_chave.cache_info().misses == misses + 1
+    group = next(gt for st in after for gt in st.groups if gt.group.pk == match.group_id)
+    old = next(gt for st in before for gt in st.groups if gt.group.pk == match.group_id)
+    assert sum(r.counters.played for r in group.rows) == sum(r.counters.played for r in old.rows) + 2
+
+
+@pytest.mark.django_db
+def test_cached_pages_are_served_gzipped_to_browsers_that_accept_it(client: Any) -> None:
+    import gzip
+
+    t = load_tournament(demo_document()).tournament
+    url = f"/t/{t.slug}/classificacao/"
+    built = client.get(url)
+    assert "Accept-Encoding" in built["Vary"]
+    plain = client.get(url)
+    zipped = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert plain["X-Tenteio-Cache"] == zipped["X-Tenteio-Cache"] == "hit"
+    assert "Content-Encoding" not in plain and zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == plain.content == built.content
+    assert len(zipped.content) * 4 < len(plain.content)
+
+
+@pytest.mark.django_db
+def test_revisions_only_increase_even_after_a_restore() -> None:
+    """A restored database's next revision is above every number handed out before
+    the restore, which pages cached in Redis may still carry."""
+    from standings.models import PublicRevision, bump, current
+
+    t = load_tournament(demo_document()).tournament
+    bump(t.pk)
+    handed_out = current(t.pk)
+    PublicRevision.objects.filter(tournament_id=t.pk).update(value=3)  # an old backup
+    bump(t.pk)
+    assert current(t.pk) > handed_out
