@@ -9,7 +9,9 @@ task calls (``printing.services.chunk_render`` / ``job_merge``) from a pool of t
 forked processes, one per core, like two worker processes would.
 
 Printed: the minimal page (its own one-page document, and per page in a batch), the
-súmula (its own document, and per page in a chunk of 32), their ratios, then for each
+súmula (its own document, and per page in a chunk of 32, each time without the form
+that a worker renders once and keeps: ``printing.render.clear_caches``; the own
+document also over the kept form), their ratios, then for each
 rodada size the wall time (build + render + merge), pages, and peak RSS of the
 rendering processes (``ru_maxrss`` of the children) and of the merging parent.
 """
@@ -72,7 +74,7 @@ def parallel_job(tournament: object, match_ids: list[int]) -> dict[str, float]:
     """A print job of ``match_ids`` rendered by a pool of two processes; returns figures."""
     from django.db import connections
 
-    from printing import services
+    from printing import render, services
     from printing.documents import Params
     from printing.models import PrintJob
 
@@ -83,6 +85,7 @@ def parallel_job(tournament: object, match_ids: list[int]) -> dict[str, float]:
     )
     indices = services.job_prepare(job.pk)
     connections.close_all()  # the forked children open their own connections
+    render.clear_caches()  # each child renders the súmula form once, as a worker would
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     with get_context("fork").Pool(WORKERS) as pool:
         complete = pool.map(_render_chunk, [(job.pk, i) for i in indices], chunksize=1)
@@ -125,17 +128,25 @@ def main() -> None:
     )
     built = documents.build(tournament, Params("sumulas", match_ids=tuple(ids[:32])))
     one = built.units[:1]
-    sumula_doc = median(lambda: render.render_sumulas_pdf(built.header, built.meta, one, total_pages=1), 5)
-    sumula_page = (
-        median(lambda: render.render_sumulas_pdf(built.header, built.meta, built.units, total_pages=32), 3)
-        / 32
-    )
+
+    def sumulas(units: list[dict[str, object]], cold: bool = True) -> None:
+        # Cold: without the form a worker keeps, so the chunk renders it (or, for a
+        # page or two, draws it inline).
+        if cold:
+            render.clear_caches()
+        render.render_sumulas_pdf(built.header, built.meta, units, total_pages=len(units))
+
+    sumula_doc = median(lambda: sumulas(one), 5)
+    sumula_page = median(lambda: sumulas(built.units), 3) / 32
+    sumula_doc_warm = median(lambda: sumulas(one, cold=False), 5)  # the chunk left its form
 
     print(f"Tenteio printing benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs")
     print(f"minimal page, own document      {floor_doc * 1000:7.1f} ms")
     print(f"minimal page, per page of 32    {floor_page * 1000:7.1f} ms")
     print(
-        f"súmula, own document            {sumula_doc * 1000:7.1f} ms   ratio {sumula_doc / floor_doc:4.1f}×"
+        f"súmula, own document            {sumula_doc * 1000:7.1f} ms   ratio {sumula_doc / floor_doc:4.1f}× "
+        f"(form inline; {sumula_doc_warm * 1000:.1f} ms, {sumula_doc_warm / floor_doc:.1f}×, "
+        "over the form a worker keeps)"
     )
     print(
         f"súmula, per page of a chunk     {sumula_page * 1000:7.1f} ms   "

@@ -63,6 +63,9 @@ class PrintChunk(models.Model):
     index = models.PositiveIntegerField()
     units = models.JSONField(default=list)
     pdf = models.BinaryField(null=True, blank=True)
+    # Cards with new PINs: the hashes of the PINs printed in ``pdf`` (team id -> hash),
+    # made the teams' PINs when the job finishes (printing.pins). Never plain PINs.
+    pin_hashes = models.JSONField(default=dict, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     seconds = models.FloatField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True)

@@ -3,8 +3,10 @@
 Each ``render_<doc>_pdf`` takes the plain page data built by ``printing.documents`` and
 returns the PDF bytes of those pages. The templates are in ``templates/printing/``; they
 use the system's DejaVu fonts (every pt-BR accent is in them) and draw grids, brackets
-and QR codes as inline SVG, which WeasyPrint lays out far faster than tables or flex
-boxes (RULES of thumb measured here: a table-heavy súmula 120–340 ms, the SVG grid 27 ms).
+and boxes as inline SVG, which WeasyPrint lays out far faster than tables or flex boxes
+(measured here: a table-heavy súmula 120–340 ms, the SVG grid 27 ms). Súmulas go
+further: the form is rendered once and laid under each page (``sumula_form``,
+``overlay``), so a page in a chunk costs about 2× the minimal one-page document.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 from weasyprint import HTML  # noqa: E402
 
-from printing.documents import sumulas  # noqa: E402
+from printing import overlay  # noqa: E402
+from printing.documents import sumula_form  # noqa: E402
 
 
 def html_to_pdf(html: str) -> bytes:
@@ -43,20 +46,55 @@ def _render(template: str, header: dict[str, Any], **context: Any) -> bytes:
     return html_to_pdf(render_to_string(template, {**header, **margins, **context}))
 
 
+INLINE_PAGES = 2  # up to this many pages and no form at hand: one document, not two
+_FORMS: dict[str, bytes] = {}  # form HTML -> its PDF, kept by the process
+
+
 def render_sumulas_pdf(
     header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
 ) -> bytes:
-    """One page per jogo. ``units`` carry their page number (``page``) in the whole batch."""
-    pages = [sumulas.decorate(meta, u) for u in units]
-    return _render(
+    """One page per jogo. ``units`` carry their page number (``page``) in the whole batch.
+
+    Each page is what its jogo fills in, over the form of the modality. The form is
+    rendered once per process (it names no job and no date) and drawn under every page
+    (``printing.overlay``); a page or two with no form at hand carry it inline instead,
+    which costs less than rendering it apart.
+    """
+    form = sumula_form.form(meta)
+    pages = [sumula_form.page(meta, form, u) for u in units]
+    layer = {
+        "tournament": header["tournament"],
+        "meta": meta,
+        "F": form["css"],
+        "drawing": form["drawing"],
+        "partidas": form["partidas"],
+        "endings": form["endings"],
+    }
+    form_html = render_to_string("printing/sumula_form.html", layer)
+    forms = _FORMS.get(form_html)
+    inline = forms is None and len(pages) <= INLINE_PAGES
+    fill = _render(
         "printing/sumulas.html",
         header,
-        meta=meta,
+        **layer,
         units=pages,
         paged=True,
         total_pages=total_pages,
-        L=sumulas.LAYOUT,
+        inline=inline,
     )
+    if inline:
+        return fill
+    if forms is None:
+        forms = html_to_pdf(form_html)
+        if len(_FORMS) >= 8:  # a worker serves a few tournaments at a time
+            _FORMS.pop(next(iter(_FORMS)))
+        _FORMS[form_html] = forms
+    return overlay.under(fill, forms, [p["forms"] for p in pages])
+
+
+def clear_caches() -> None:
+    """Forget the rendered forms (the benchmark measures a worker's first chunk)."""
+    _FORMS.clear()
 
 
 def render_teams_pdf(

@@ -12,7 +12,9 @@ The flow (the Celery tasks in ``printing.tasks`` only call these):
    conditional UPDATE makes the merge run once; running it again rewrites the same file.
 
 A worker killed mid-job leaves stored chunks in place: :func:`job_resume` queues only
-the missing ones. Progress lives in the job row, readable from any web node.
+the missing ones. Progress lives in the job row, readable from any web node. Team cards
+with new PINs (``Params.new_pins``) draw the PINs in :func:`chunk_render` and switch the
+teams to them in :func:`job_merge` (``printing.pins`` tells how they stay secret).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import os
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,18 +36,21 @@ from django.utils import timezone
 from pypdf import PdfWriter
 
 from core.jobs import enqueue, enqueue_or_refuse
-from printing import documents
+from printing import documents, pins
 from printing.documents import Params
 from printing.models import PrintChunk, PrintJob
+from scoring.access import ensure_can_manage
 from standings.models import current
 from tournaments.models import Tournament
 
 # Bump when a template changes what is printed: older stored PDFs stop being reused.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 STALE_SECONDS = 90  # a running job untouched this long has lost its worker
 
 
 def fingerprint(tournament: Tournament, params: Params) -> str:
+    if params.new_pins:  # new PINs every time: such a job is never reused
+        return uuid.uuid4().hex + uuid.uuid4().hex
     raw = {
         "tournament": tournament.pk,
         "revision": current(tournament.pk),
@@ -64,23 +70,39 @@ def merge_pdfs(parts: list[bytes]) -> bytes:
     return out.getvalue()
 
 
-def render_document(tournament: Tournament, params: Params) -> bytes:
-    """The whole document, rendered here chunk by chunk (the command line's path)."""
+def render_document(
+    tournament: Tournament, params: Params, *, deliver: Callable[[bytes], object] | None = None
+) -> bytes:
+    """The whole document, rendered here chunk by chunk (the command line's path).
+
+    With ``params.new_pins`` (trusted: no user to check) the new PINs replace the old
+    once every card is rendered and ``deliver(pdf)`` has kept the PDF: if rendering or
+    delivering fails, no PIN changes."""
     from printing.render import RENDERERS  # WeasyPrint loads only where PDFs are made
 
     built = documents.build(tournament, params)
     render = RENDERERS[params.doc]
-    parts = [
-        render(built.header, built.meta, units, total_pages=built.total_pages)
-        for units in built.chunks(documents.chunk_size(params.doc))
-    ]
-    return parts[0] if len(parts) == 1 else merge_pdfs(parts)
+    parts = []
+    hashes: dict[str, str] = {}
+    for units in built.chunks(documents.chunk_size(params.doc)):
+        if params.new_pins:
+            units, drawn = pins.fill(units)
+            hashes.update(drawn)
+        parts.append(render(built.header, built.meta, units, total_pages=built.total_pages))
+    pdf = parts[0] if len(parts) == 1 else merge_pdfs(parts)
+    if deliver is not None:
+        deliver(pdf)
+    if params.new_pins:  # every card is rendered and kept: now the new PINs replace the old
+        pins.save(tournament=tournament, user=None, hashes=hashes, trusted=True)
+    return pdf
 
 
 def job_request(*, tournament: Tournament, params: Params, user: Any = None) -> tuple[PrintJob, bool]:
     """A job printing ``params``: a reusable one (ready or running) or a new, queued one."""
     from printing import tasks  # tasks import this module
 
+    if params.new_pins:
+        ensure_can_manage(user, tournament)  # raises NotAllowed: only organizers
     fp = fingerprint(tournament, params)
     reusable = PrintJob.objects.filter(
         tournament=tournament, fingerprint=fp, status__in=[*PrintJob.ACTIVE, PrintJob.Status.DONE]
@@ -137,12 +159,18 @@ def chunk_render(job_id: int, index: int) -> bool:
     if chunk.pdf is None:
         PrintChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
         started = time.perf_counter()
-        pdf = RENDERERS[job.doc](job.header, job.meta, chunk.units, total_pages=job.pages)
+        units: list[dict[str, Any]] = chunk.units
+        hashes: dict[str, str] = {}
+        new_pins = bool(job.params.get("new_pins"))
+        if new_pins:
+            units, hashes = pins.fill(units)
+        pdf = RENDERERS[job.doc](job.header, job.meta, units, total_pages=job.pages)
         seconds = time.perf_counter() - started
         with transaction.atomic():
-            stored = PrintChunk.objects.filter(pk=chunk.pk, pdf__isnull=True).update(
-                pdf=pdf, seconds=seconds, done_at=timezone.now()
-            )
+            rows = PrintChunk.objects.filter(pk=chunk.pk, pdf__isnull=True)
+            if new_pins:  # cards of a cancelled job are not kept
+                rows = rows.filter(job__status=PrintJob.Status.RUNNING)
+            stored = rows.update(pdf=pdf, pin_hashes=hashes, seconds=seconds, done_at=timezone.now())
             if stored:
                 PrintJob.objects.filter(pk=job_id).update(
                     done=F("done") + len(chunk.units), updated_at=timezone.now()
@@ -179,18 +207,29 @@ def job_merge(job_id: int) -> bool:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(temp, target)  # atomic: a reader sees no file or the whole file
-    finished = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.MERGING).update(
-        status=PrintJob.Status.DONE,
-        file=name,
-        pages=pages,
-        done=F("total"),
-        finished_at=timezone.now(),
-        updated_at=timezone.now(),
-    )
+    try:
+        with transaction.atomic():
+            finished = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.MERGING).update(
+                status=PrintJob.Status.DONE,
+                file=name,
+                pages=pages,
+                done=F("total"),
+                finished_at=timezone.now(),
+                updated_at=timezone.now(),
+            )
+            if finished and params.new_pins:  # the cards exist: their PINs now replace the old
+                hashes: dict[str, str] = {}
+                for part in job.chunks.values_list("pin_hashes", flat=True):
+                    hashes.update(part or {})
+                pins.save(tournament=job.tournament, user=job.created_by, hashes=hashes)
+    except Exception:
+        target.unlink(missing_ok=True)  # no file whose PINs do not work
+        raise
     if not finished:  # cancelled while merging
         target.unlink(missing_ok=True)
         return False
-    PrintChunk.objects.filter(job_id=job_id).update(pdf=None, units=[])  # the file is the product now
+    # The file is the product now.
+    PrintChunk.objects.filter(job_id=job_id).update(pdf=None, units=[], pin_hashes={})
     return True
 
 
@@ -201,12 +240,15 @@ def job_fail(job_id: int, error: str) -> None:
 
 
 def job_cancel(*, job: PrintJob) -> bool:
-    """Stop a job: its queued chunks are skipped when a worker picks them up."""
-    return bool(
-        PrintJob.objects.filter(pk=job.pk, status__in=PrintJob.ACTIVE).update(
-            status=PrintJob.Status.CANCELLED, finished_at=timezone.now(), updated_at=timezone.now()
-        )
+    """Stop a job: its queued chunks are skipped when a worker picks them up, and what
+    was rendered is dropped (a cancelled job is never resumed). Cards with new PINs:
+    no PIN changes."""
+    cancelled = PrintJob.objects.filter(pk=job.pk, status__in=PrintJob.ACTIVE).update(
+        status=PrintJob.Status.CANCELLED, finished_at=timezone.now(), updated_at=timezone.now()
     )
+    if cancelled:
+        PrintChunk.objects.filter(job_id=job.pk).update(pdf=None, pin_hashes={})
+    return bool(cancelled)
 
 
 def is_stale(job: PrintJob) -> bool:

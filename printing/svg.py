@@ -1,17 +1,25 @@
-"""Inline SVG for the printed pages: tally grids, mark boxes, QR codes, rules.
+"""Inline SVG for the printed pages: tally grids, mark boxes and rules; QR codes as PNG.
 
-Measured with WeasyPrint 70: every SVG element and every text box costs layout time,
-so each drawing here is one ``<path>`` (or two) and carries no text; the labels live in
-the surrounding HTML. Units are millimetres (``viewBox`` in mm).
+Measured with WeasyPrint 70: every SVG element and every number of a path costs layout
+and drawing time, so a page's drawing is a few ``<path>`` elements (one per stroke style)
+and carries no text; the labels live in the surrounding HTML. Units are millimetres
+(``viewBox`` in mm). A QR code is a tiny one-bit PNG: as SVG it was some 300 path runs
+(about 5 ms a page), as an image it is one object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import base64
+import struct
+import zlib
+from collections.abc import Sequence
 
 import qrcode
 
 STROKE = 'fill="none" stroke="#000"'
+THIN = f'{STROKE} stroke-width="0.25"'
+BOLD = f'{STROKE} stroke-width="0.6"'
+DASHED = f'{STROKE} stroke-width="0.5" stroke-dasharray="1 0.8"'
 
 
 def _svg(width: float, height: float, body: str) -> str:
@@ -30,38 +38,46 @@ def _cross(x: float, y: float, w: float, h: float) -> str:
 
 
 class Drawing:
-    """Path data collected for one page-sized SVG: one ``<path>`` per stroke weight.
+    """Path data collected for one page-sized SVG: one ``<path>`` per stroke style.
 
-    A whole súmula is one SVG behind the text: WeasyPrint pays a fixed price per SVG
-    element and per ``<path>``, far more than per path command.
+    A whole súmula layer is one SVG behind the text: WeasyPrint pays a fixed price per
+    SVG element and per ``<path>``, far more than per path command.
     """
 
     def __init__(self) -> None:
-        self.thin: list[str] = []
-        self.bold: list[str] = []
-        self.dashed: list[str] = []
-        self.fill: list[str] = []
-        self.patterned: dict[tuple[str, float, str], list[str]] = {}
+        self.paths: dict[str, list[str]] = {}
 
-    def svg(self, width: float, height: float) -> str:
-        body = f'<path {STROKE} stroke-width="0.25" d="{"".join(self.thin)}"/>'
-        if self.bold:
-            body += f'<path {STROKE} stroke-width="0.6" d="{"".join(self.bold)}"/>'
-        if self.dashed:
-            body += f'<path {STROKE} stroke-width="0.5" stroke-dasharray="1 0.8" d="{"".join(self.dashed)}"/>'
-        for (dashes, stroke, color), parts in self.patterned.items():
-            dash = f' stroke-dasharray="{dashes}"' if dashes else ""
-            body += (
-                f'<path fill="none" stroke="{color}" stroke-width="{stroke:.3f}"{dash} d="{"".join(parts)}"/>'
-            )
-        return _svg(width, height, body)
+    @property
+    def thin(self) -> list[str]:
+        return self.paths.setdefault(THIN, [])
+
+    @property
+    def bold(self) -> list[str]:
+        return self.paths.setdefault(BOLD, [])
+
+    @property
+    def dashed(self) -> list[str]:
+        return self.paths.setdefault(DASHED, [])
 
     def pattern(self, dashes: Sequence[float], stroke: float, color: str = "#000") -> list[str]:
-        key = (" ".join(f"{v:.2f}" for v in dashes), stroke, color)
-        return self.patterned.setdefault(key, [])
+        dash = f' stroke-dasharray="{" ".join(f"{v:.2f}" for v in dashes)}"' if dashes else ""
+        return self.paths.setdefault(f'fill="none" stroke="{color}" stroke-width="{stroke:.3f}"{dash}', [])
+
+    def svg(self, width: float, height: float) -> str:
+        paths = self.paths.items()
+        return _svg(width, height, "".join(f'<path {s} d="{"".join(p)}"/>' for s, p in paths if p))
 
 
 GROUP = 3  # the rulebook places the tentos "três a três"
+GROUP_GAP, HALF_GAP, ROW_GAP, EDGE = 1.6, 5.0, 1.6, 0.25
+
+
+def grid_size(target: int, split: int | None, width: float, size_cap: float) -> float:
+    """The side of a tally box for ``target`` tentos drawn ``width`` mm wide."""
+    halves = [split, target - split] if split and 0 < split < target else [target]
+    groups = sum(-(-n // GROUP) for n in halves)
+    size = (width - GROUP_GAP * (groups - len(halves)) - HALF_GAP * (len(halves) - 1)) / target
+    return min(size, size_cap)
 
 
 def tally_grid(
@@ -75,70 +91,101 @@ def tally_grid(
     size_cap: float = 9.0,
     scores: Sequence[int | None] = (None, None),
     ladder: Sequence[int] = (),
+    boxes: bool = True,
 ) -> float:
     """Two rows (side A, side B) of ``target`` boxes in groups of three, malos and buenos
     apart; the first ``scores[i]`` boxes of a row are shaded (a homologated result);
-    ``ladder`` underlines the boxes of the truco ladder (3, 6, 9, 12). Returns the box size.
+    ``ladder`` underlines the boxes of the truco ladder (3, 6, 9, 12). With
+    ``boxes=False`` only the shading is drawn (over a grid drawn once per chunk).
+    Returns the box size.
 
     Drawn with dash patterns: a row's vertical edges are one thick dashed stroke and its
     horizontal edges two dashed strokes, so a grid costs a dozen path commands instead of
     one rectangle per box (WeasyPrint parses every number of a path in Python).
     """
     halves = [split, target - split] if split and 0 < split < target else [target]
-    group_gap, half_gap, row_gap, edge = 1.6, 5.0, 1.6, 0.25
-    groups = sum(-(-n // GROUP) for n in halves)
-    size = (width - group_gap * (groups - len(halves)) - half_gap * (len(halves) - 1)) / target
-    size = min(size, size_cap)
-    period = GROUP * size + group_gap
-    horizontal = d.pattern([GROUP * size + edge / 2, group_gap - edge / 2], edge)
-    vertical = d.pattern([edge, size - edge] * (GROUP - 1) + [edge, period - (GROUP - 1) * size - edge], size)
-    shade = d.pattern([size - 1.2, 1.2] * (GROUP - 1) + [size - 1.2, group_gap + 1.2], size - 1.2, "#777")
+    size = grid_size(target, split, width, size_cap)
+    period = GROUP * size + GROUP_GAP
     x = x0
     counted = 0
     for n in halves:
         whole, rest = divmod(n, GROUP)
-        length = whole * period - group_gap
+        length = whole * period - GROUP_GAP
         for row in range(2):
-            y = y0 + row * (size + row_gap)
-            if whole:
-                horizontal.append(f"M{x:.2f} {y:.2f}h{length:.2f}M{x:.2f} {y + size:.2f}h{length:.2f}")
-                vertical.append(f"M{x - edge / 2:.2f} {y + size / 2:.2f}h{length + edge:.2f}")
-            for k in range(rest):  # a target that is not a multiple of three
-                d.thin.append(_box(x + whole * period + k * size, y, size, size))
+            y = y0 + row * (size + ROW_GAP)
+            if boxes:
+                _row_boxes(d, x, y, size, whole, rest, length)
             filled = min(max((scores[row] or 0) - counted, 0), n)
             if filled:
                 run = (
                     (filled // GROUP) * period
                     + (filled % GROUP) * size
                     - 1.2
-                    - (0 if filled % GROUP else group_gap)
+                    - (0 if filled % GROUP else GROUP_GAP)
+                )
+                shade = d.pattern(
+                    [size - 1.2, 1.2] * (GROUP - 1) + [size - 1.2, GROUP_GAP + 1.2], size - 1.2, "#777"
                 )
                 shade.append(f"M{x + 0.6:.2f} {y + size / 2:.2f}h{run:.2f}")
-        for value in ladder:
-            if counted < value <= counted + n:
-                i = value - counted - 1
-                bx = x + (i // GROUP) * period + (i % GROUP) * size
-                d.bold.append(f"M{bx:.2f} {y0 + 2 * size + row_gap + 0.6:.2f}h{size:.2f}")
-        x += whole * period + rest * size + (half_gap - group_gap if whole and not rest else half_gap)
+        if boxes:
+            for value in ladder:
+                if counted < value <= counted + n:
+                    i = value - counted - 1
+                    bx = x + (i // GROUP) * period + (i % GROUP) * size
+                    d.bold.append(f"M{bx:.2f} {y0 + 2 * size + ROW_GAP + 0.6:.2f}h{size:.2f}")
+        x += whole * period + rest * size + (HALF_GAP - GROUP_GAP if whole and not rest else HALF_GAP)
         counted += n
-    if len(halves) == 2:
-        sx = x0 + (halves[0] // GROUP) * period - group_gap + half_gap / 2
-        d.dashed.append(f"M{sx:.2f} {y0 - 0.5:.2f}v{2 * size + row_gap + 1:.2f}")
+    if boxes and len(halves) == 2:
+        sx = x0 + (halves[0] // GROUP) * period - GROUP_GAP + HALF_GAP / 2
+        d.dashed.append(f"M{sx:.2f} {y0 - 0.5:.2f}v{2 * size + ROW_GAP + 1:.2f}")
     return size
 
 
+def _row_boxes(d: Drawing, x: float, y: float, size: float, whole: int, rest: int, length: float) -> None:
+    period = GROUP * size + GROUP_GAP
+    if whole:
+        horizontal = d.pattern([GROUP * size + EDGE / 2, GROUP_GAP - EDGE / 2], EDGE)
+        vertical = d.pattern(
+            [EDGE, size - EDGE] * (GROUP - 1) + [EDGE, period - (GROUP - 1) * size - EDGE], size
+        )
+        horizontal.append(f"M{x:.2f} {y:.2f}h{length:.2f}M{x:.2f} {y + size:.2f}h{length:.2f}")
+        vertical.append(f"M{x - EDGE / 2:.2f} {y + size / 2:.2f}h{length + EDGE:.2f}")
+    for k in range(rest):  # a target that is not a multiple of three
+        d.thin.append(_box(x + whole * period + k * size, y, size, size))
+
+
 def mark_boxes(
-    d: Drawing, x0: float, y0: float, rows: Sequence[Sequence[bool]], columns: int, *, pitch: float = 5.0
+    d: Drawing,
+    x0: float,
+    y0: float,
+    rows: Sequence[Sequence[bool]],
+    columns: int,
+    *,
+    pitch: float = 5.0,
+    boxes: bool = True,
 ) -> None:
-    """``columns`` boxes per row (who played each partida); True is marked."""
+    """``columns`` boxes per row (who played each partida); True is marked with a cross.
+    With ``boxes=False`` only the crosses are drawn. A row of boxes is three dashed
+    strokes (like :func:`tally_grid`), not one rectangle per box."""
     size = pitch * 0.72
     off = (pitch - size) / 2
+    length = (columns - 1) * pitch + size
+    if boxes and rows and columns:
+        horizontal = d.pattern([size, pitch - size], EDGE)
+        vertical = d.pattern([EDGE, size - EDGE, EDGE, pitch - size - EDGE], size)
     for r, row in enumerate(rows):
-        for c in range(columns):
-            x, y = x0 + c * pitch + off, y0 + r * pitch + off
-            d.thin.append(_box(x, y, size, size))
-            if c < len(row) and row[c]:
-                d.bold.append(_cross(x + 0.6, y + 0.6, size - 1.2, size - 1.2))
+        x, y = x0 + off, y0 + r * pitch + off
+        if boxes and columns:
+            horizontal.append(f"M{x:.2f} {y:.2f}h{length:.2f}M{x:.2f} {y + size:.2f}h{length:.2f}")
+            vertical.append(f"M{x - EDGE / 2:.2f} {y + size / 2:.2f}h{length + EDGE:.2f}")
+        for c in range(min(columns, len(row))):
+            if row[c]:
+                d.bold.append(_cross(x + c * pitch + 0.6, y + 0.6, size - 1.2, size - 1.2))
+
+
+def cross(d: Drawing, x: float, y: float, size: float) -> None:
+    """A cross inside the box of side ``size`` at (x, y): a marked option."""
+    d.bold.append(_cross(x + 0.5, y + 0.5, size - 1.0, size - 1.0))
 
 
 def box(d: Drawing, x: float, y: float, w: float, h: float, *, bold: bool = False) -> None:
@@ -149,56 +196,40 @@ def hline(d: Drawing, x: float, y: float, w: float, *, bold: bool = False) -> No
     (d.bold if bold else d.thin).append(f"M{x:.2f} {y:.2f}h{w:.2f}")
 
 
-def ruled_lines(count: int, *, width: float = 186.0, pitch: float = 7.0) -> str:
-    """Lines to write on (observations)."""
-    d = "".join(f"M0 {pitch * (i + 1) - 0.5:.2f}h{width:.2f}" for i in range(count))
-    return _svg(width, pitch * count, f'<path {STROKE} stroke-width="0.2" d="{d}"/>')
-
-
-def signature_lines(count: int, *, width: float = 186.0, gap: float = 8.0) -> str:
-    each = (width - gap * (count - 1)) / count
-    d = "".join(f"M{i * (each + gap):.2f} 9.5h{each:.2f}" for i in range(count))
-    return _svg(width, 10, f'<path {STROKE} stroke-width="0.3" d="{d}"/>')
-
-
-def _runs(row: Iterable[bool]) -> Iterable[tuple[int, int]]:
-    start = None
-    cells = list(row)
-    for i, dark in enumerate([*cells, False]):
-        if dark and start is None:
-            start = i
-        elif not dark and start is not None:
-            yield start, i - start
-            start = None
-
-
-def _qr_matrix(data: str) -> list[list[bool]]:
-    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M)
+def qr_matrix(data: str) -> list[list[bool]]:
+    # A fixed mask: choosing the "best" of the eight masks costs about 3 ms a page of
+    # pure Python, and any mask makes a valid code (ours are printed 26 mm wide).
+    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M, mask_pattern=2)
     qr.add_data(data)
     qr.make(fit=True)
     matrix: list[list[bool]] = qr.get_matrix()
     return matrix
 
 
-def qr_into(drawing: Drawing, data: str, x0: float, y0: float, size: float) -> None:
-    """A QR code drawn into ``drawing`` as filled runs (merged runs: a short path)."""
-    matrix = _qr_matrix(data)
-    m = size / len(matrix)
-    # Each run of dark modules is one stroke as thick as a module: 3 numbers, not 6.
-    runs = drawing.pattern([], m)
-    runs.extend(
-        f"M{x0 + x * m:.3f} {y0 + (y + 0.5) * m:.3f}h{length * m:.3f}"
-        for y, row in enumerate(matrix)
-        for x, length in _runs(row)
-    )
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def qr_code(data: str, *, size: float = 26.0) -> str:
-    """A QR code as one filled SVG path."""
-    matrix = _qr_matrix(data)
-    n = len(matrix)
-    d = "".join(f"M{x} {y}h{length}v1h{-length}z" for y, row in enumerate(matrix) for x, length in _runs(row))
+def png_1bit(matrix: Sequence[Sequence[bool]], scale: int = 1) -> bytes:
+    """A one-bit grayscale PNG, ``scale`` × ``scale`` pixels per module (True is black)."""
+    rows = [[dark for dark in row for _ in range(scale)] for row in matrix for _ in range(scale)]
+    height, width = len(rows), len(rows[0]) if rows else 0
+    data = bytearray()
+    for row in rows:
+        bits = "".join("0" if dark else "1" for dark in row).ljust(-(-width // 8) * 8, "1")
+        data += b"\x00" + int(bits, 2).to_bytes(len(bits) // 8, "big")
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" '
-        f'viewBox="0 0 {n} {n}" shape-rendering="crispEdges"><path fill="#000" d="{d}"/></svg>'
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(data)))
+        + _chunk(b"IEND", b"")
     )
+
+
+def qr_png(data: str) -> str:
+    """A QR code of ``data`` as a ``data:`` URI of a PNG (print it with
+    ``image-rendering: pixelated`` so the modules stay sharp). Two pixels a module: with
+    one, a viewer scaling the image down for the screen blurs it past reading (zbar
+    failed on the page rendered at 72 and 100 dpi; with two it reads from 50 dpi up)."""
+    return "data:image/png;base64," + base64.b64encode(png_1bit(qr_matrix(data), scale=2)).decode()

@@ -3,6 +3,8 @@
 Thin views: input is checked by ``printing.documents.clean_params`` (bad input → 400
 with the message), jobs are run by ``printing.services``; the status endpoint is JSON
 polled by ``static/printing/progress.js``. Only organizers (Action.MANAGE) get here.
+Team cards with new PINs need a confirmation (the old PINs stop working); the PINs are
+only ever in the PDF, never on a page.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views import View
 
 from core.jobs import JobsUnavailable
@@ -22,6 +25,7 @@ from printing.documents import DOCS, PrintError, clean_params
 from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
 from printing.services import job_cancel, job_request, job_resume, job_status
+from scoring.services.errors import NotAllowed
 
 
 def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
@@ -58,7 +62,13 @@ class PrintPageView(TournamentPermissionMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.page(request)
 
+    def refuse(self, request: HttpRequest, message: str, status: int) -> HttpResponse:
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse({"error": message}, status=status)
+        return self.page(request, message, status=status)
+
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        new_pins = request.POST.get("new_pins") == "1"
         try:
             params = clean_params(
                 self.tournament,
@@ -66,17 +76,19 @@ class PrintPageView(TournamentPermissionMixin, View):
                 stage=request.POST.get("stage"),
                 round=request.POST.get("round"),
                 group=request.POST.get("group"),
+                new_pins=new_pins,
             )
         except PrintError as exc:
-            if request.headers.get("Accept", "").startswith("application/json"):
-                return JsonResponse({"error": str(exc)}, status=400)
-            return self.page(request, str(exc), status=400)
+            return self.refuse(request, str(exc), 400)
+        if new_pins and request.POST.get("confirm") != "1":
+            message = gettext("Confirme que os PINs atuais das equipes deixarão de valer.")
+            return self.refuse(request, message, 400)
         try:
             job, _created = job_request(tournament=self.tournament, params=params, user=request.user)
         except JobsUnavailable as exc:
-            if request.headers.get("Accept", "").startswith("application/json"):
-                return JsonResponse({"error": str(exc)}, status=503)
-            return self.page(request, str(exc), status=503)
+            return self.refuse(request, str(exc), 503)
+        except NotAllowed as exc:
+            return self.refuse(request, str(exc), 403)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(_status(request, job), status=202)
         return redirect(reverse("printing:page", args=[slug]) + f"#job-{job.pk}")

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.models import Group, Stage, Tournament
 
@@ -30,6 +31,9 @@ class Params:
     round: int | None = None
     group: str | None = None
     match_ids: tuple[int, ...] = field(default=())
+    # Team cards only: the job draws new PINs and prints them (printing.pins); the PINs
+    # themselves are never part of the parameters.
+    new_pins: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -44,6 +48,7 @@ class Params:
             round=data.get("round"),
             group=data.get("group") or None,
             match_ids=tuple(data.get("match_ids") or ()),
+            new_pins=bool(data.get("new_pins")),
         )
 
     def title(self) -> str:
@@ -54,6 +59,8 @@ class Params:
             parts.append(f"chave {self.group}")
         if self.round is not None:
             parts.append(f"rodada {self.round}")
+        if self.new_pins:
+            parts.append(gettext("com novos PINs"))
         return " — ".join(parts)
 
     def filename(self) -> str:
@@ -64,6 +71,8 @@ class Params:
             parts.append(f"chave-{self.group}")
         if self.round is not None:
             parts.append(f"rodada-{self.round}")
+        if self.new_pins:
+            parts.append("novos-pins")
         return "-".join("".join(c if c.isalnum() or c == "-" else "_" for c in p) for p in parts) + ".pdf"
 
 
@@ -74,6 +83,7 @@ def clean_params(
     stage: str | None = None,
     round: Any = None,
     group: str | None = None,
+    new_pins: bool = False,
 ) -> Params:
     """Check the request against the tournament; raise :class:`PrintError` in pt-BR."""
     if doc not in DOC_NAMES:
@@ -105,7 +115,9 @@ def clean_params(
             raise PrintError("fase: não há mata-mata para imprimir" + (f" em «{stage}»." if stage else "."))
     if number is not None and not tournament.stages.filter(matches__round=number).exists():
         raise PrintError(f"rodada: não há jogos na rodada {number}.")
-    return Params(doc=doc, stage=stage, round=number, group=group)
+    if new_pins and doc != "teams":
+        raise PrintError(gettext("novos PINs: só os cartões das equipes levam PIN."))
+    return Params(doc=doc, stage=stage, round=number, group=group, new_pins=new_pins)
 
 
 def when(value: dt.datetime | None) -> str:

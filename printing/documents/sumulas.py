@@ -1,8 +1,8 @@
 """Súmula pages: one per jogo, blank before play, filled once homologated.
 
 :func:`build` reads the jogos (a constant number of queries) into plain JSON-safe dicts
-that a print job stores per chunk; :func:`decorate` adds what only the page needs (the
-tally grids, mark boxes and QR code as inline SVG) just before rendering.
+that a print job stores per chunk; ``printing.documents.sumula_form`` lays them out on
+the page (drawing, team lines, QR code) just before rendering.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from django.conf import settings
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from printing import svg
 from printing.documents.common import Params, when
 from rules.modality_params import Family, Modality
 from scoring import codes
-from scoring.models import ScoreSheet
+from scoring.models import JudgeAssignment, ScoreSheet
 from standings.results import summarize
 from tournaments.models import Match, Player, Tournament
 
@@ -79,7 +78,14 @@ def build(tournament: Tournament, params: Params) -> list[dict[str, Any]]:
             match__in=rows, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
         ).only("match_id", "version", "result", "lineups")
     }
-    return [_unit(m, modality, sheets.get(m.pk)) for m in rows]
+    judges: dict[int, list[str]] = {}
+    for a in JudgeAssignment.objects.filter(tournament=tournament).select_related("user").order_by("id"):
+        judges.setdefault(a.table_id, []).append(a.user.get_full_name() or a.user.get_username())
+    units = [_unit(m, modality, sheets.get(m.pk)) for m in rows]
+    for m, unit in zip(rows, units, strict=True):
+        # The judge of the mesa when the organizer assigned one; else a line to fill in.
+        unit["judge"] = " / ".join(judges.get(m.table_id or 0, []))[:60]
+    return units
 
 
 def _unit(m: Match, modality: Modality, sheet: ScoreSheet | None) -> dict[str, Any]:
@@ -137,80 +143,3 @@ def _official(m: Match, modality: Modality, sheet: ScoreSheet) -> dict[str, Any]
         "score": summary.score if summary else "",
         "winner": names.get(summary.winner or "", "") if summary else "",
     }
-
-
-# The page is a fixed form (mm from the top-left of the content box): the template's
-# block heights come from LAYOUT, and one SVG behind the text draws every line and box at
-# the same coordinates. Text is set in <pre> blocks: the cheapest text WeasyPrint lays out.
-LAYOUT = {
-    "width": 188.0,
-    "height": 268.0,
-    "head_h": 31.0,
-    "qr": 27.0,
-    "team_w": 92.0,
-    "team_h": 46.0,
-    "team_line": 5.0,
-    "team_pad": 1.5,
-    "note_h": 9.0,
-    "partida_h": 25.0,
-    "partida_head": 6.5,
-    "grid_x": 7.0,
-    "total_w": 20.0,
-    "result_h": 12.0,
-    "obs_h": 27.0,
-    "sign_h": 11.0,
-}
-
-
-def decorate(meta: dict[str, Any], unit: dict[str, Any]) -> dict[str, Any]:
-    """The unit plus its drawing: team boxes, marks, one tally grid per partida, QR code."""
-    lay = LAYOUT
-    d = svg.Drawing()
-    official = unit.get("official") or {}
-    games = official.get("games") or []
-    count = max(int(meta["games"]), len(games))
-    split = meta["malos"] if meta["malos"] and meta["buenos"] else None
-    ladder = (3, 6, 9, 12) if meta["ladder"] else ()
-    svg.qr_into(d, unit["url"], lay["width"] - lay["qr"], 0.0, lay["qr"])
-    y = lay["head_h"]
-    for i, team in enumerate(unit["teams"]):
-        x = i * (lay["width"] - lay["team_w"])
-        svg.box(d, x, y, lay["team_w"], lay["team_h"] - 1, bold=True)
-        rows_y = y + lay["team_pad"] + 3 * lay["team_line"]
-        marks_x = x + lay["team_w"] - 2 - count * lay["team_line"]
-        svg.mark_boxes(
-            d, marks_x, rows_y, [p["played"] for p in team["players"]], count, pitch=lay["team_line"]
-        )
-    y += lay["team_h"] + lay["note_h"]
-    grid_w = lay["width"] - lay["grid_x"] - lay["total_w"] - 6
-    partidas = []
-    for i in range(count):
-        score = games[i] if i < len(games) else [None, None]
-        ending = official["endings"][i] if official and i < len(official["endings"]) else ""
-        svg.hline(d, 0, y, lay["width"], bold=True)
-        top = y + lay["partida_head"]
-        size = svg.tally_grid(
-            d,
-            lay["grid_x"],
-            top,
-            meta["target"],
-            split=split,
-            width=grid_w,
-            size_cap=7.0,
-            scores=score,
-            ladder=ladder,
-        )
-        for row in range(2):
-            svg.box(d, lay["width"] - lay["total_w"], top + row * (size + 1.6), lay["total_w"], size)
-        partidas.append({"number": i + 1, "score": score, "ending": ending, "pitch": round(size + 1.6, 2)})
-        y += lay["partida_h"]
-    svg.hline(d, 0, y + 1, lay["width"], bold=True)
-    y += lay["result_h"] + 6
-    for k in range(3):
-        svg.hline(d, 0, y + 7 * (k + 1) - 1, lay["width"])
-    y += lay["obs_h"] - 6
-    third = (lay["width"] - 16) / 3
-    for k in range(3):
-        svg.hline(d, k * (third + 8), y + 9, third)
-    drawing = d.svg(lay["width"], lay["height"])
-    return {**unit, "partidas": partidas, "drawing": drawing}

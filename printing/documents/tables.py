@@ -150,6 +150,7 @@ def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
     }
     units = [
         {
+            "id": team.pk,
             "key": team.key,
             "name": team.name,
             "entity": team.entity.name if team.entity else "",
@@ -158,7 +159,6 @@ def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
                 {"name": pl.name, "captain": pl.is_captain, "reserve": pl.is_reserve}
                 for pl in team.players.all()
             ],
-            "has_pin": False,
         }
         for team in qs.distinct()
     ]

@@ -1,5 +1,9 @@
 """Team PINs: generated for printing on the team card, kept only as a hash.
 
+The organizer gets new PINs on the PINs page (shown once) or printed straight onto the
+team cards by a print job (``printing.pins``), which draws and hashes them with
+:func:`pins_draw`, renders the cards, and keeps only the hashes with :func:`pins_save`.
+
 A capataz types the PIN on the judge's phone to sign a súmula. Wrong PINs are counted
 per team under a row lock; after ``TeamPin.MAX_ATTEMPTS`` the team is locked for
 ``TeamPin.LOCK_MINUTES`` so a PIN cannot be guessed at the table.
@@ -8,6 +12,7 @@ per team under a row lock; after ``TeamPin.MAX_ATTEMPTS`` the team is locked for
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -27,7 +32,36 @@ def _new_pin() -> str:
     return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
 
 
+def pins_draw(team_ids: Iterable[int]) -> tuple[dict[int, str], dict[int, str]]:
+    """Fresh PINs for these teams and their hashes (team id -> PIN, team id -> hash),
+    touching no row. Hashing is slow on purpose (PBKDF2, about 0.2 s a PIN): callers do
+    it before their transaction, then keep the hashes with :func:`pins_save`."""
+    pins = {team_id: _new_pin() for team_id in team_ids}
+    return pins, {team_id: make_password(pin) for team_id, pin in pins.items()}
+
+
 @transaction.atomic
+def pins_save(*, tournament: Tournament, user: Any, hashes: dict[int, str], trusted: bool = False) -> int:
+    """Make ``hashes`` the PINs of these teams of ``tournament`` (other teams are skipped);
+    each team's old PIN stops working and its wrong attempts are forgotten. Returns how
+    many teams got a PIN. ``trusted``: the command line, where there is no user.
+
+    Every TeamPin save is one entry of the audit trail ("PIN da equipe … gerado"), never
+    with the hash. Locks the TeamPin rows it replaces (``update_or_create``).
+    """
+    if not trusted:
+        ensure_can_manage(user, tournament)
+    teams = Team.objects.filter(tournament=tournament, pk__in=list(hashes)).order_by("pk")
+    count = 0
+    for team in teams:
+        TeamPin.objects.update_or_create(
+            team=team,
+            defaults={"pin_hash": hashes[team.pk], "failed_attempts": 0, "locked_until": None},
+        )
+        count += 1
+    return count
+
+
 def pins_generate(*, tournament: Tournament, user: Any, teams: list[Team] | None = None) -> dict[int, str]:
     """New PINs for ``teams`` (default: every team without one); returns team id -> PIN.
 
@@ -36,17 +70,9 @@ def pins_generate(*, tournament: Tournament, user: Any, teams: list[Team] | None
     ensure_can_manage(user, tournament)
     if teams is None:
         teams = list(tournament.teams.filter(pin__isnull=True))
-    out: dict[int, str] = {}
-    for team in teams:
-        if team.tournament_id != tournament.pk:
-            continue
-        pin = _new_pin()
-        TeamPin.objects.update_or_create(
-            team=team,
-            defaults={"pin_hash": make_password(pin), "failed_attempts": 0, "locked_until": None},
-        )
-        out[team.pk] = pin
-    return out
+    pins, hashes = pins_draw(t.pk for t in teams if t.tournament_id == tournament.pk)
+    pins_save(tournament=tournament, user=user, hashes=hashes)
+    return pins
 
 
 def pin_verify(*, team: Team, pin: str) -> None:

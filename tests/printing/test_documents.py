@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import io
+import re
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
-from printing import svg
+from printing import render, svg
 from printing.documents import Params, build, clean_params
 from printing.documents.bracket import from_stage, paginate, seed_positions
 from printing.documents.common import PrintError
@@ -52,6 +56,34 @@ def test_sumula_carries_the_judge_url_as_text_and_link(demo: Tournament, setting
     assert url in pdf_links(pdf)
     assert url in pdf_pages(pdf)[0].replace("\n", "")
     assert "Capataz da equipe A" in pdf_pages(pdf)[0]
+    assert "partidas vencidas A" in pdf_pages(pdf)[0]  # blank: lines to write the result on
+
+
+def test_every_page_of_a_chunk_draws_the_same_form(demo: Tournament) -> None:
+    """The form is rendered once and drawn under each page as one shared XObject."""
+    pdf = render_document(demo, Params(doc="sumulas", round=1))
+    reader = PdfReader(io.BytesIO(pdf))
+    forms = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"]["/XObject"]
+        forms.add(xobjects["/TenteioForm0"].indirect_reference.idnum)
+        assert page.get_contents().get_data().startswith(b"q /TenteioForm0 Do Q")
+    assert len(forms) == 1 and len(reader.pages) == 8
+    assert all("Observações" in text for text in pdf_pages(pdf))
+
+
+def test_a_single_sumula_draws_its_form_inline_unless_one_is_at_hand(demo: Tournament) -> None:
+    match = Match.objects.filter(stage__tournament=demo, round=3).first()
+    assert match is not None
+    one = Params(doc="sumulas", match_ids=(match.pk,))
+    render.clear_caches()
+    inline = render_document(demo, one)
+    assert "/TenteioForm0" not in PdfReader(io.BytesIO(inline)).pages[0]["/Resources"].get("/XObject", {})
+    render_document(demo, Params(doc="sumulas", round=3))  # a batch renders the form and keeps it
+    over = render_document(demo, one)
+    assert "/TenteioForm0" in PdfReader(io.BytesIO(over)).pages[0]["/Resources"]["/XObject"]
+    words = [re.sub(r"gerado em .* às \S+", "", pdf_pages(pdf)[0]).split() for pdf in (inline, over)]
+    assert words[0] == words[1]  # the same page either way
 
 
 def test_homologated_sumula_is_filled_and_marked(demo: Tournament) -> None:
@@ -61,6 +93,8 @@ def test_homologated_sumula_is_filled_and_marked(demo: Tournament) -> None:
     pdf = render_document(demo, Params(doc="sumulas", match_ids=(sheet.match_id,)))
     text = pdf_pages(pdf)[0]
     assert f"HOMOLOGADA, versão {sheet.version}" in text
+    assert "Capataz da equipe A" in text and "Observações" in text  # the form is under it
+    assert "partidas vencidas A" not in text  # but not its lines to write the result on
     assert "Resultado homologado: 2–" in text or "Resultado homologado: 1–" in text
     first = sheet.result["games"][0]
     assert str(first[0]) in text and str(first[1]) in text
@@ -136,6 +170,18 @@ def test_tally_grid_sizes_follow_the_modality() -> None:
         assert 3 < size <= 9
         drawing = d.svg(160, 20)
         assert drawing.startswith("<svg") and "stroke-dasharray" in drawing
-    d = svg.Drawing()
-    svg.qr_into(d, "http://127.0.0.1:8000/j/ABCDEF/", 0, 0, 27)
-    assert d.svg(30, 30).count("<path") >= 2
+
+
+def test_qr_code_is_a_one_bit_png_of_the_url() -> None:
+    from PIL import Image
+
+    url = "http://127.0.0.1:8000/j/ABCDEF/"
+    uri = svg.qr_png(url)
+    assert uri.startswith("data:image/png;base64,")
+    image = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1])))
+    matrix = svg.qr_matrix(url)
+    assert image.size == (2 * len(matrix), 2 * len(matrix)) and image.mode == "1"
+    pixels = image.load()
+    assert all(
+        (pixels[2 * x + 1, 2 * y] == 0) == dark for y, row in enumerate(matrix) for x, dark in enumerate(row)
+    )

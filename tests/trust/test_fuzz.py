@@ -94,7 +94,7 @@ FORMS: dict[str, list[str]] = {
     "scoring:revert": ["version", "reason"],
     "standings:lots": ["teams", "group", "stage", "mode", "order"],
     "standings:import": ["file", "clamp"],
-    "printing:page": ["doc", "stage", "round", "group"],
+    "printing:page": ["doc", "stage", "round", "group", "new_pins", "confirm"],
     "login": ["username", "password", "next"],
 }
 QUERIES: dict[str, list[str]] = {

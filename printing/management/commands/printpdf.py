@@ -2,6 +2,9 @@
 
 Renders exactly what the organizer's page prints (same builders, same templates, same
 chunking), without a worker. Bad slug, stage, chave or rodada: exit status 1.
+``--doc teams --new-pins`` prints the team cards with new PINs: once every card is
+rendered the new PINs replace the old ones (the shell is trusted: no user to check; the
+audit trail names this command).
 """
 
 from __future__ import annotations
@@ -27,7 +30,16 @@ class Command(BaseCommand):
         parser.add_argument("--stage", help="fase (chave da fase no torneio)")
         parser.add_argument("--round", help="rodada")
         parser.add_argument("--group", help="chave")
+        parser.add_argument(
+            "--new-pins",
+            action="store_true",
+            help="cartões das equipes com PINs novos (os PINs atuais deixam de valer)",
+        )
         parser.add_argument("-o", "--output", required=True, help="arquivo PDF (- para a saída padrão)")
+
+    def to_stdout(self, pdf: bytes) -> None:
+        sys.stdout.buffer.write(pdf)
+        sys.stdout.buffer.flush()
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
@@ -40,17 +52,20 @@ class Command(BaseCommand):
                 stage=options["stage"],
                 round=options["round"],
                 group=options["group"],
+                new_pins=options["new_pins"],
             )
         except PrintError as exc:
             raise CommandError(str(exc), returncode=1) from None
         started = time.perf_counter()
-        pdf = render_document(tournament, params)
         if options["output"] == "-":
-            sys.stdout.buffer.write(pdf)
+            render_document(tournament, params, deliver=self.to_stdout)
             return
         out = Path(options["output"])
         temp = out.with_name(f".{out.name}.tmp")
-        temp.write_bytes(pdf)
+        # Written before new PINs are saved (a full disk changes no PIN), renamed after.
+        pdf = render_document(tournament, params, deliver=temp.write_bytes)
         temp.replace(out)
         seconds = time.perf_counter() - started
         self.stderr.write(f"{out}: {len(pdf) // 1024} KB em {seconds:.1f} s")
+        if params.new_pins:
+            self.stderr.write("PINs novos impressos; os PINs anteriores dessas equipes deixaram de valer.")
