@@ -19,11 +19,29 @@ VERB = {"create": "criado", "update": "alterado", "delete": "removido"}
 VERB_F = {"create": "criada", "update": "alterada", "delete": "removida"}
 
 
+# (model, pk, path) -> tournament id. A row never moves to another tournament, and
+# every save of a súmula, signature or jogo asks for it twice (audit trail, public
+# revision): remembered per process, it costs no round trip to the database after the
+# first time. Ids are not reused by PostgreSQL or by Django's SQLite tables; restart the
+# processes after restoring a database (DEPLOY.md).
+_owners: dict[tuple[str, int, str], int] = {}
+OWNERS_KEPT = 100_000
+
+
 def _tid(model: Any, pk: Any, path: str) -> int | None:
     if pk is None:
         return None
+    key = (model.__name__, int(pk), path)
+    known = _owners.get(key)
+    if known is not None:
+        return known
     value = model.objects.filter(pk=pk).values_list(path, flat=True).first()
-    return int(value) if value is not None else None
+    if value is None:
+        return None
+    if len(_owners) >= OWNERS_KEPT:
+        _owners.clear()  # a bound, not a policy: each entry is one cheap query away
+    _owners[key] = int(value)
+    return int(value)
 
 
 def tournament_id_of(instance: Any) -> int | None:

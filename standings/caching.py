@@ -13,9 +13,11 @@ Pages are never stale: the revision is read on every request.
 
 Each page is also kept gzipped, compressed once when it is built: browsers accept gzip,
 and a state final's standings page shrinks about tenfold (the public pages carry no
-secret, not even a CSRF token, so compression leaks nothing). When a revision changes,
-the threads of a process that ask for the same new page wait
-for the first one to build it instead of all building it at once.
+secret, not even a CSRF token, so compression leaks nothing).
+
+When a revision changes, the requests that ask for the same new page wait for the first
+one to build it instead of all building it at once: the threads of a process for the
+first thread, the processes of every web node for the first process (a claim in Redis).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import functools
 import gzip
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +41,10 @@ from tournaments.models import Tournament
 
 TTL_SECONDS = 600
 BUILD_WAIT_SECONDS = 10.0
+LOCK_SUFFIX = ":building"
+CLAIM_SECONDS = 5  # a claim outlives any build; a dead builder's expires
+NODE_WAIT_SECONDS = 3.0
+NODE_POLL_SECONDS = 0.01
 View = Callable[..., HttpResponse]
 Page = tuple[bytes, str, bytes | None]  # content, content type, the content gzipped
 COMPRESS_FROM = 1024  # bytes; smaller pages are not worth a Content-Encoding
@@ -193,7 +200,12 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
         page = _cached(key)
         if page is not None:
             return _answer(request, page)
+    claimed = False
     try:
+        if first and shared_cache():
+            claimed, page = _claim_or_wait(key)
+            if page is not None:
+                return _answer(request, page)
         response = view(request, *args, **kwargs)
         if response.status_code == 200 and not response.streaming:
             if hasattr(response, "render"):
@@ -206,7 +218,26 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
                 patch_vary_headers(response, ("Accept-Encoding",))
         return response
     finally:
+        if claimed:
+            cache.delete(key + LOCK_SUFFIX)
         if first:
             with _building_lock:
                 _building.pop(key, None)
             event.set()
+
+
+def _claim_or_wait(key: str) -> tuple[bool, Page | None]:
+    """Across web nodes, one process builds a new page: the others wait for it in Redis
+    (a homologation changes every page at once, and each node building it would triple
+    the work exactly when the machines are busiest). Returns (this process builds, the
+    page another one built). A builder that dies frees the claim when it expires; a
+    waiter that waits too long builds the page itself; with Redis down, nobody waits."""
+    if cache.add(key + LOCK_SUFFIX, 1, CLAIM_SECONDS):
+        return True, None
+    deadline = time.monotonic() + NODE_WAIT_SECONDS
+    while time.monotonic() < deadline and cache.get(key + LOCK_SUFFIX) is not None:
+        time.sleep(NODE_POLL_SECONDS)
+        page = _cached(key)
+        if page is not None:
+            return False, page
+    return False, _cached(key)

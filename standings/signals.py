@@ -6,33 +6,10 @@ from typing import Any
 
 from django.db.models.signals import post_delete, post_save
 
+from audit.describe import tournament_id_of
 from scoring.models import ScoreSheet
 from standings.models import bump
 from tournaments import models as t
-
-
-def _tournament_id(instance: Any) -> int | None:
-    if isinstance(instance, t.Tournament):
-        return instance.pk
-    if isinstance(instance, ScoreSheet):
-        return (
-            t.Match.objects.filter(pk=instance.match_id)
-            .values_list("stage__tournament_id", flat=True)
-            .first()
-        )
-    if isinstance(instance, t.Match):
-        return t.Stage.objects.filter(pk=instance.stage_id).values_list("tournament_id", flat=True).first()
-    if isinstance(instance, t.Player):
-        return t.Team.objects.filter(pk=instance.team_id).values_list("tournament_id", flat=True).first()
-    if isinstance(instance, t.GroupTeam):
-        return (
-            t.Group.objects.filter(pk=instance.group_id)
-            .values_list("stage__tournament_id", flat=True)
-            .first()
-        )
-    if isinstance(instance, t.Group | t.StageTeam):
-        return t.Stage.objects.filter(pk=instance.stage_id).values_list("tournament_id", flat=True).first()
-    return getattr(instance, "tournament_id", None)
 
 
 def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -42,7 +19,7 @@ def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
         from standings.caching import forget
 
         forget(instance.slug)  # its slug may have changed, or it may be gone
-    tournament_id = _tournament_id(instance)
+    tournament_id = tournament_id_of(instance)
     if tournament_id is not None:
         bump(tournament_id)
 

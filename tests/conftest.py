@@ -78,8 +78,10 @@ def _fresh_cache() -> None:
         return
     from django.core.cache import cache
 
+    from audit import describe
     from standings import caching
 
     cache.clear()
+    describe._owners.clear()  # ids repeat across rolled-back tests
     caching.memory.clear()
     caching._identities.clear()

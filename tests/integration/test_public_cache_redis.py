@@ -95,3 +95,50 @@ def test_other_node_memory_never_serves_an_old_page(client: Client, redis_cache:
     t.delete()
     caching._identities[t.slug] = remembered  # another node still remembers the slug
     assert client.get(url).status_code == 404
+
+
+def test_one_node_builds_a_new_page_the_others_wait_for_it(redis_cache: Any) -> None:
+    """The claim in Redis: the first process builds, another waits and takes its page;
+    a waiter whose builder vanished stops waiting when the claim is gone."""
+    import threading
+    import time
+
+    from standings import caching
+
+    key = "tenteio:pub2:test:1:pt-br:/t/x/classificacao/"
+    assert caching._claim_or_wait(key) == (True, None)  # first: builds
+    page = (b"<p>pronta</p>", "text/html", None)
+    threading.Timer(0.2, lambda: cache.set(key, page, 60)).start()
+    started = time.monotonic()
+    assert caching._claim_or_wait(key) == (False, page)  # another node: waits, takes it
+    assert 0.15 < time.monotonic() - started < caching.NODE_WAIT_SECONDS
+    caching.memory.clear()
+    other = key + "2"
+    assert caching._claim_or_wait(other)[0] is True
+    threading.Timer(0.2, lambda: cache.delete(other + caching.LOCK_SUFFIX)).start()
+    started = time.monotonic()
+    assert caching._claim_or_wait(other) == (False, None)  # the builder died: build
+    assert time.monotonic() - started < caching.NODE_WAIT_SECONDS
+
+
+def test_with_redis_down_nobody_waits_for_a_claim(settings: Any) -> None:
+    import socket
+    import time
+
+    from django.core.cache import caches
+
+    from standings import caching
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    settings.CACHES = {
+        "default": {"BACKEND": "core.cache.ForgivingRedisCache", "LOCATION": f"redis://127.0.0.1:{port}/0"},
+        "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    try:
+        started = time.monotonic()
+        assert caching._claim_or_wait("tenteio:pub2:x") == (False, None)
+        assert time.monotonic() - started < 1.5
+    finally:
+        caches["default"].close()
