@@ -32,6 +32,7 @@ import threading
 import time
 from pathlib import Path
 
+THREADS = os.environ.get("WEB_THREADS", "8")  # gunicorn threads a process
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.people import Browser, free_port, hardware, percentile, wait_ready  # noqa: E402
@@ -104,6 +105,8 @@ class Run:
         self.submitted: list[int] = []
         self.homologated: list[int] = []
         self.delays: list[float] = []
+        self.polls: list[float] = []  # each public JSON request's own answer time
+        self.first_fresh = 0  # homologations the very first request after showed
         self.entry_times: list[float] = []
         self.statuses: dict[int, int] = {}
         self.errors: list[str] = []
@@ -173,13 +176,21 @@ def organizer(
                 for key in teams[match_id]:
                     run.played[key] = run.played.get(key, 0) + 1
                     expected[key] = run.played[key]
+            first = True
             while True:
+                asked = time.perf_counter()
                 status, body = public.get_json(f"/t/{SLUG}/classificacao.json")
+                with run.lock:
+                    run.polls.append(time.perf_counter() - asked)
                 rows = {
                     r["team"]: r["played"] for s in body["stages"] for g in s["groups"] for r in g["rows"]
                 }
                 if all(rows.get(k, 0) >= n for k, n in expected.items()):
+                    if first:
+                        with run.lock:
+                            run.first_fresh += 1
                     break
+                first = False
                 if time.perf_counter() - done > 10:
                     run.error(f"jogo {match_id}: homologation not public after 10 s")
                     break
@@ -225,7 +236,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     workers = os.environ.get("WEB_CONCURRENCY", "3")
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", workers, "--threads", "4",
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", workers, "--threads", THREADS,
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=ROOT, env=dict(os.environ, **ENV),
     )  # fmt: skip
@@ -254,6 +265,7 @@ def main() -> int:
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         time.sleep(0.5)
+        print("everybody logged in: the burst starts", flush=True)
         began = time.perf_counter()
         start.set()
         for th in judges:
@@ -288,7 +300,7 @@ def main() -> int:
 
     print(hardware())
     print(
-        f"gunicorn {workers} workers × 4 threads, production settings, PostgreSQL + Redis; "
+        f"gunicorn {workers} workers × {THREADS} threads, production settings, PostgreSQL + Redis; "
         f"Python {platform.python_version()}"
     )
     public_rps = float(rps.group(1)) if rps else float("nan")
@@ -301,6 +313,9 @@ def main() -> int:
     print(f"homologation → public JSON: p50 {percentile(run.delays, 50) * 1000:.0f} ms, "
           f"p95 {percentile(run.delays, 95) * 1000:.0f} ms, max {max(run.delays, default=0) * 1000:.0f} ms "
           f"({len(run.delays)} polled)")  # fmt: skip
+    print(f"  shown by the first request after the homologation: {run.first_fresh} of {len(run.delays)}; "
+          f"one public JSON request under this load: p50 {percentile(run.polls, 50) * 1000:.0f} ms, "
+          f"p95 {percentile(run.polls, 95) * 1000:.0f} ms")  # fmt: skip
     for p in problems[:20]:
         print("PROBLEM:", p)
     print("OK" if not problems else f"FAILED: {len(problems)} problem(s)")
