@@ -19,6 +19,7 @@ from scoring.services.errors import ScoringError
 from scoring.services.pins import pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.views_judge import origin_of
+from standings.warm import warm
 from tournaments.models import Match
 
 
@@ -86,6 +87,8 @@ class _ActionView(HistoryView):
                 self.act(request, match, form.cleaned_data)
             except ScoringError as exc:
                 messages.error(request, exc.message)
+            else:
+                warm(request, self.tournament.slug)  # the public's next request is a hit
         url = reverse("scoring:history", args=[self.tournament.slug, match.pk])
         return HttpResponseRedirect(url, status=303)
 

@@ -15,6 +15,7 @@ from django.views.generic import View
 
 from core.permissions import Action, TournamentPermissionMixin
 from standings.services import ServiceError, tiebreak_lots_record, tournament_import
+from standings.warm import warm
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError
 from tournaments.models import Group, Stage
@@ -55,6 +56,7 @@ class LotsView(TournamentPermissionMixin, View):
         names = dict(t.teams.filter(key__in=draw.result).values_list("key", "name"))
         order = ", ".join(f"{i}º {names.get(k, k)}" for i, k in enumerate(draw.result, start=1))
         messages.success(request, f"Sorteio registrado: {order}.")
+        warm(request, t.slug)
         return HttpResponseRedirect(url, status=303)
 
 
