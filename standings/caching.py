@@ -36,7 +36,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from standings.models import current, shared_cache
+from standings.models import ALL, current, shared_cache
 from tournaments.models import Tournament
 
 TTL_SECONDS = 600
@@ -123,9 +123,9 @@ def forget(slug: str) -> None:
     _identities.pop(slug, None)
 
 
-def _key(request: HttpRequest, found: tuple[int, str]) -> str:
+def _key(request: HttpRequest, found: tuple[int, str], scope: str) -> str:
     tournament_id, stamp = found
-    key = f"tenteio:pub2:{stamp}:{current(tournament_id)}:{translation.get_language()}:"
+    key = f"tenteio:pub2:{stamp}:{scope}{current(tournament_id, scope)}:{translation.get_language()}:"
     return key + request.get_full_path()
 
 
@@ -163,7 +163,16 @@ def _page(response: HttpResponse) -> Page:
     return (content, str(response["Content-Type"]), zipped)
 
 
-def public_cache(view: View) -> View:
+def public_cache(view: View | None = None, *, scope: str = ALL) -> Any:
+    """Cache an anonymous public page under the revision of ``scope`` (``models.ALL``,
+    or ``models.TABLE`` for pages that show only what the classificação shows). Used
+    bare (``public_cache``) or with a scope (``public_cache(scope=TABLE)``)."""
+    if view is None:
+        return functools.partial(public_cache, scope=scope)
+    return _cached_view(view, scope)
+
+
+def _cached_view(view: View, scope: str) -> View:
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "GET" or request.user.is_authenticated or "_export" in request.GET:
@@ -172,7 +181,7 @@ def public_cache(view: View) -> View:
         found = identity(slug)
         if found is None:
             return view(request, *args, **kwargs)
-        key = _key(request, found)
+        key = _key(request, found, scope)
         page = _cached(key)
         if page is not None:
             return _answer(request, page)
@@ -181,7 +190,7 @@ def public_cache(view: View) -> View:
         if fresh is None:
             return view(request, *args, **kwargs)
         if fresh != found:
-            key = _key(request, fresh)
+            key = _key(request, fresh, scope)
         return _build(key, view, request, *args, **kwargs)
 
     return wrapper

@@ -17,20 +17,28 @@ from django.db.models.functions import Greatest
 
 from core.cache import set_max
 
+# The two scopes of public pages: "all" changes with anything a public page shows; "table"
+# only with what the classificação shows (counted results, teams, chaves, sorteios,
+# live tenteios, the tournament's settings). Submitting or signing a súmula changes the
+# jogo's state on the results pages but not the classificação: those pages keep their
+# cached copy through the busiest minute of an event.
+ALL, TABLE = "all", "table"
+
 
 class PublicRevision(models.Model):
     # A plain id, not a foreign key: signals fired while a tournament is being deleted
     # (cascade) may still bump it, and that must not fail the deletion.
     tournament_id = models.BigIntegerField(unique=True)
     value = models.PositiveBigIntegerField(default=0)
+    table = models.PositiveBigIntegerField(default=0)
     changed_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
         return f"torneio {self.tournament_id} r{self.value}"
 
 
-def _cache_key(tournament_id: int) -> str:
-    return f"tenteio:rev:{tournament_id}"
+def _cache_key(tournament_id: int, scope: str = ALL) -> str:
+    return f"tenteio:rev:{tournament_id}" if scope == ALL else f"tenteio:rev:{scope}:{tournament_id}"
 
 
 def shared_cache() -> bool:
@@ -46,39 +54,41 @@ def _clock() -> int:
     return time.time_ns() // 1000
 
 
-def bump(tournament_id: int) -> None:
+def bump(tournament_id: int, *, table: bool = True) -> None:
     """A new revision: one more than the last, and never less than the clock in
     microseconds. Only increasing matters for correctness; the clock makes a database
     restored from a backup continue above every number it had handed out before (which
-    Redis and the pages cached under them may still hold)."""
+    Redis and the pages cached under them may still hold). ``table=False`` only when the
+    change cannot touch the classificação (a súmula that counts neither before nor after)."""
     now = _clock()
-    updated = PublicRevision.objects.filter(tournament_id=tournament_id).update(
-        value=Greatest(F("value") + 1, Value(now))
-    )
+    changes = {"value": Greatest(F("value") + 1, Value(now))}
+    if table:
+        changes["table"] = Greatest(F("table") + 1, Value(now))
+    updated = PublicRevision.objects.filter(tournament_id=tournament_id).update(**changes)
     if not updated:
-        PublicRevision.objects.get_or_create(tournament_id=tournament_id, defaults={"value": now})
+        fresh = {"value": now, "table": now}
+        PublicRevision.objects.get_or_create(tournament_id=tournament_id, defaults=fresh)
     if shared_cache():
-        # Mirror the new number as soon as the change is visible to others.
-        transaction.on_commit(lambda: _stored(tournament_id))
+        # Mirror the new numbers as soon as the change is visible to others.
+        transaction.on_commit(lambda: _stored(tournament_id, ALL))
 
 
-def _stored(tournament_id: int) -> int:
-    """Read the number from the database and mirror it in Redis, only ever upwards: a
-    reader that read the number just before a homologation committed must not put the
+def _stored(tournament_id: int, scope: str) -> int:
+    """Read the numbers from the database and mirror them in Redis, only ever upwards: a
+    reader that read a number just before a homologation committed must not put the
     old number back after the homologation's own mirroring (a page stale until the next
     change). ``set_max`` makes the order in which they reach Redis irrelevant."""
-    value = (
-        PublicRevision.objects.filter(tournament_id=tournament_id).values_list("value", flat=True).first()
-        or 0
-    )
+    row = PublicRevision.objects.filter(tournament_id=tournament_id).values_list("value", "table").first()
+    values = {ALL: row[0] if row else 0, TABLE: row[1] if row else 0}
     if shared_cache():
-        set_max(cache, _cache_key(tournament_id), value, MIRROR_SECONDS)
-    return value
+        for name, number in values.items():
+            set_max(cache, _cache_key(tournament_id, name), number, MIRROR_SECONDS)
+    return values[scope]
 
 
-def current(tournament_id: int) -> int:
+def current(tournament_id: int, scope: str = ALL) -> int:
     if shared_cache():
-        cached = cache.get(_cache_key(tournament_id))
+        cached = cache.get(_cache_key(tournament_id, scope))
         if cached is not None:
             return int(cached)
-    return _stored(tournament_id)
+    return _stored(tournament_id, scope)

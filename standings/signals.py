@@ -4,12 +4,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 
 from audit.describe import tournament_id_of
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, ScoringSettings
 from standings.models import bump
 from tournaments import models as t
+
+COUNTED = {ScoreSheet.Status.HOMOLOGATED}
+PROVISIONAL = {ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED}
+
+
+def _counts(state: tuple[str, bool] | None, provisional: bool) -> bool:
+    """Whether a súmula in this (status, confirmed) state counts in the classificação
+    (``standings.selectors.group_results``); an unknown state is taken to count."""
+    if state is None:
+        return True
+    status, confirmed = state
+    return confirmed and (status in COUNTED or (provisional and status in PROVISIONAL))
+
+
+def _state(instance: ScoreSheet) -> tuple[str, bool] | None:
+    loaded = instance.__dict__
+    if "status" not in loaded or "confirmed" not in loaded:
+        return None  # deferred fields: unknown
+    return (str(loaded["status"]), bool(loaded["confirmed"]))
+
+
+def remember(sender: Any, instance: ScoreSheet, **kwargs: Any) -> None:
+    """Before a súmula is saved, the state its row has in the database (read in the
+    saving transaction, so a stale copy in memory cannot hide a change)."""
+    if kwargs.get("raw") or instance.pk is None:
+        return
+    row = ScoreSheet.objects.filter(pk=instance.pk).values_list("status", "confirmed").first()
+    instance.__dict__["_tenteio_before"] = (str(row[0]), bool(row[1])) if row else ("new", False)
+
+
+def _touches_table(instance: ScoreSheet, tournament_id: int, kwargs: dict[str, Any]) -> bool:
+    if "created" not in kwargs:
+        return True  # deleted
+    provisional = bool(
+        ScoringSettings.objects.filter(tournament_id=tournament_id)
+        .values_list("show_provisional", flat=True)
+        .first()
+    )
+    before = ("new", False) if kwargs["created"] else instance.__dict__.pop("_tenteio_before", None)
+    return _counts(before, provisional) or _counts(_state(instance), provisional)
 
 
 def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -20,12 +60,17 @@ def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
 
         forget(instance.slug)  # its slug may have changed, or it may be gone
     tournament_id = tournament_id_of(instance)
-    if tournament_id is not None:
+    if tournament_id is None:
+        return
+    if isinstance(instance, ScoreSheet):
+        bump(tournament_id, table=_touches_table(instance, tournament_id, kwargs))
+    else:
         bump(tournament_id)
 
 
 WATCHED = (
     ScoreSheet,
+    ScoringSettings,
     t.Match,
     t.DrawOfLots,
     t.Team,
@@ -40,6 +85,7 @@ WATCHED = (
 
 
 def connect() -> None:
+    pre_save.connect(remember, sender=ScoreSheet, dispatch_uid="revision-remember-ScoreSheet")
     for model in WATCHED:
         post_save.connect(on_change, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
         post_delete.connect(on_change, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")

@@ -21,7 +21,7 @@ from django.views.generic import TemplateView, View
 from core.exports import export_response
 from core.permissions import Action, TournamentPermissionMixin
 from standings.caching import public_cache
-from standings.models import current
+from standings.models import TABLE, current
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
 from standings.selectors import shows_provisional, standings_document, tournament_standings
@@ -111,7 +111,7 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
     }
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_cache(scope=TABLE), name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "standings/standings.html"
@@ -238,7 +238,7 @@ def _int(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and len(value) < 6 else None
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_cache(scope=TABLE), name="dispatch")
 class StandingsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -273,7 +273,7 @@ class RevisionView(TournamentPermissionMixin, View):
         return response
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_cache(scope=TABLE), name="dispatch")
 class QualificationView(TournamentPermissionMixin, TemplateView):
     """Who advances from each stage of chaves, with the cross-chave comparison."""
 

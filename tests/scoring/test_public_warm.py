@@ -60,3 +60,50 @@ def test_a_failed_build_does_not_fail_the_homologation(world: World, monkeypatch
     answer = organizer.post(reverse("scoring:homologate", args=[world.tournament.slug, m.pk]), {"version": 1})
     assert answer.status_code == 303
     assert ScoreSheet.objects.get(match=m, version=1).status == ScoreSheet.Status.HOMOLOGATED
+
+
+def revisions(world: World) -> tuple[int, int]:
+    from standings.models import ALL, TABLE, current
+
+    return current(world.tournament.pk, ALL), current(world.tournament.pk, TABLE)
+
+
+def test_only_counted_results_change_the_classificacao_revision(world: World) -> None:
+    """Submitting and signing change the jogo's state on the results pages, not the
+    classificação, which stays cached; homologating and reverting change both."""
+    from scoring.models import ScoringSettings
+    from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_sign
+
+    m = world.match(1, "1")
+    slug = world.tournament.slug
+    public = Client()
+    table_url = reverse("standings:standings", args=[slug])
+    results_url = reverse("standings:results", args=[slug])
+    public.get(table_url)
+    public.get(results_url)
+    all0, table0 = revisions(world)
+    sheet_save(match=m, user=world.judge, data=win_a(m), base_version=0, submit=True)
+    all1, table1 = revisions(world)
+    assert all1 > all0 and table1 == table0
+    assert public.get(table_url)["X-Tenteio-Cache"] == "hit"  # still the right page
+    assert public.get(results_url).get("X-Tenteio-Cache") is None  # the jogo's state changed
+    for team in (m.team_a, m.team_b):
+        sheet_sign(match=m, user=world.judge, team=team, version=1)
+    all2, table2 = revisions(world)
+    assert all2 > all1 and table2 == table0
+    sheet_homologate(match=m, user=world.organizer, version=1)
+    all3, table3 = revisions(world)
+    assert all3 > all2 and table3 > table2
+    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    sheet_revert(match=m, user=world.organizer, version=1, reason="Placar trocado.")
+    all4, table4 = revisions(world)
+    assert all4 > all3 and table4 > table3
+    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 0
+    # Showing provisional results: a signed súmula counts, and the setting itself is news.
+    ScoringSettings.objects.update_or_create(tournament=world.tournament, defaults={"show_provisional": True})
+    all5, table5 = revisions(world)
+    assert table5 > table4
+    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    other = world.match(1, "2")
+    sheet_save(match=other, user=world.organizer, data=win_a(other), base_version=0, submit=True)
+    assert revisions(world)[1] > table5  # a submitted súmula counts now
