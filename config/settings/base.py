@@ -188,6 +188,11 @@ FRAGMENTS: dict[str, Any] = {
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
 CACHES["fragments"] = FRAGMENTS
+# Sessions are written to the database (they survive a restart of any node) and, with
+# Redis, read from the cache: a judge's every request otherwise starts with a query.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db" if REDIS_URL else "django.contrib.sessions.backends.db"
+)
 # Public pages each process keeps in memory besides Redis (standings.caching).
 PUBLIC_PAGES_MEMORY = int(os.environ.get("PUBLIC_PAGES_MEMORY_MB", "32")) * 1024 * 1024
 
