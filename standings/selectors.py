@@ -113,11 +113,13 @@ def group_results(groups: QuerySet[Group], include_provisional: bool = False) ->
     return dict(sheets.values_list("match_id", "text"))
 
 
-def shows_provisional(t: Tournament) -> bool:
+def shows_provisional(t: Tournament | int) -> bool:
     """Whether the organizer chose to show submitted (not yet homologated) results."""
-    return bool(
-        ScoringSettings.objects.filter(tournament=t).values_list("show_provisional", flat=True).first()
+    tournament_id = t if isinstance(t, int) else t.pk
+    found = ScoringSettings.objects.filter(tournament_id=tournament_id).values_list(
+        "show_provisional", flat=True
     )
+    return bool(found.first())
 
 
 def tournament_standings(

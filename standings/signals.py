@@ -9,10 +9,8 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from audit.describe import tournament_id_of
 from scoring.models import ScoreSheet, ScoringSettings
 from standings.models import bump
+from standings.selectors import result_statuses, shows_provisional
 from tournaments import models as t
-
-COUNTED = {ScoreSheet.Status.HOMOLOGATED}
-PROVISIONAL = {ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED}
 
 
 def _counts(state: tuple[str, bool] | None, provisional: bool) -> bool:
@@ -21,7 +19,7 @@ def _counts(state: tuple[str, bool] | None, provisional: bool) -> bool:
     if state is None:
         return True
     status, confirmed = state
-    return confirmed and (status in COUNTED or (provisional and status in PROVISIONAL))
+    return confirmed and status in result_statuses(provisional)
 
 
 def _state(instance: ScoreSheet) -> tuple[str, bool] | None:
@@ -43,11 +41,7 @@ def remember(sender: Any, instance: ScoreSheet, **kwargs: Any) -> None:
 def _touches_table(instance: ScoreSheet, tournament_id: int, kwargs: dict[str, Any]) -> bool:
     if "created" not in kwargs:
         return True  # deleted
-    provisional = bool(
-        ScoringSettings.objects.filter(tournament_id=tournament_id)
-        .values_list("show_provisional", flat=True)
-        .first()
-    )
+    provisional = shows_provisional(tournament_id)
     before = ("new", False) if kwargs["created"] else instance.__dict__.pop("_tenteio_before", None)
     return _counts(before, provisional) or _counts(_state(instance), provisional)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring.models import JudgeAssignment, ScoringSettings
+from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings
 from scoring.services.entry import EntryData
 from tests.documents import document, match, team
 from tournaments.interchange.load import load_tournament
@@ -57,6 +57,16 @@ class World:
     free_judge: Any  # a judge with no mesa assigned: every mesa
     judge2: Any  # assigned to mesa 1 as well
     stranger: Any  # a judge of the other tournament
+
+    def signed(self, rnd: int = 1, table: str = "1") -> tuple[Match, ScoreSheet]:
+        """A jogo whose súmula the judge submitted (A wins) and both capatazes signed."""
+        from scoring.services.workflow import sheet_save, sheet_sign
+
+        m = self.match(rnd, table)
+        sheet = sheet_save(match=m, user=self.judge, data=win_a(m), base_version=0, submit=True)
+        for side in (m.team_a, m.team_b):
+            sheet = sheet_sign(match=m, user=self.judge, team=side, version=sheet.version)
+        return m, sheet
 
     def match(self, rnd: int, table: str) -> Match:
         return Match.objects.select_related("team_a", "team_b", "stage__tournament").get(

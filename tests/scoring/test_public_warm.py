@@ -10,21 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import ScoreSheet, Signature
+from scoring.models import ScoreSheet
 from scoring.services.workflow import sheet_save
 from standings import views
 from tests.scoring.conftest import World, win_a
 
 pytestmark = pytest.mark.django_db
-
-
-def signed(world: World) -> Any:
-    m = world.match(1, "1")
-    sheet = sheet_save(match=m, user=world.judge, data=win_a(m), base_version=0, submit=True)
-    for team in (m.team_a, m.team_b):
-        Signature.objects.create(sheet=sheet, team=team, method="paper")
-    ScoreSheet.objects.filter(pk=sheet.pk).update(status="signed")
-    return m
 
 
 def played(body: bytes, key: str) -> int:
@@ -33,7 +24,7 @@ def played(body: bytes, key: str) -> int:
 
 
 def test_homologation_builds_the_public_pages(world: World) -> None:
-    m = signed(world)
+    m, _ = world.signed()
     slug = world.tournament.slug
     public = Client()
     json_url = reverse("standings:standings_json", args=[slug])
@@ -54,7 +45,7 @@ def test_a_failed_build_does_not_fail_the_homologation(world: World, monkeypatch
         raise RuntimeError("boom")
 
     monkeypatch.setattr(views.StandingsJsonView, "get", broken)
-    m = signed(world)
+    m, _ = world.signed()
     organizer = Client()
     organizer.force_login(world.organizer)
     answer = organizer.post(reverse("scoring:homologate", args=[world.tournament.slug, m.pk]), {"version": 1})

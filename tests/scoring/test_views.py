@@ -115,11 +115,7 @@ def test_judge_home_finds_by_mesa_and_by_code(world: World) -> None:
 
 
 def test_organizer_pages_and_homologation(world: World) -> None:
-    m = world.match(1, "1")
-    sheet = sheet_save(match=m, user=world.judge, data=win_a(m), base_version=0, submit=True)
-    for team in (m.team_a, m.team_b):
-        Signature.objects.create(sheet=sheet, team=team, method="paper")
-    ScoreSheet.objects.filter(pk=sheet.pk).update(status="signed")
+    m, sheet = world.signed()
     c = client_for(world.organizer)
     rodada = c.get(reverse("scoring:round", args=[world.tournament.slug]), {"rodada": 1}).content.decode()
     assert "assinada" in rodada and "sem súmula" in rodada
