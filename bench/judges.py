@@ -4,15 +4,18 @@ Run: ``.venv/bin/python bench/judges.py`` (needs PostgreSQL, Redis and ``wrk``).
 (re)creates the database ``tenteio_judges``, migrates it, loads a Truco Cego tournament
 of 30 chaves of 4 (180 unplayed jogos) through ``load_tournament``, creates 100 judges and
 20 organizers with their Membership rows, runs ``collectstatic`` and starts gunicorn with
-the production settings on a free loopback port, as ``bench/load.py`` does.
+the production settings on free loopback ports, as ``bench/load.py`` does: the staff pool
+(``WEB_CONCURRENCY`` workers, 3) that judges and organizers use, and the public pool
+(``PUBLIC_WORKERS``, 1) that the reverse proxy of docs/DEPLOY.md sends the public pages
+to. ``PUBLIC_WORKERS=0`` serves everybody from the one staff pool.
 
 Then, over real HTTP (http.client, one cookie jar per person, ``X-Forwarded-Proto:
 https`` as the reverse proxy sends it): every person logs in through /entrar/ with the
 CSRF token; at one signal each judge opens the entry page of its jogo, reads the form's
 csrfmiddlewaretoken and hidden fields, posts the súmula and both capatazes' paper
 signatures; organizers take signed jogos from a queue, open the súmula's page and post
-the homologation, then poll the public standings JSON until the jogo counts there. wrk
-loads the public standings page all along.
+the homologation, then poll the public standings JSON (on the public pool) until the jogo
+counts there. wrk loads the public standings page (public pool) all along.
 
 Checks: no 5xx anywhere; every súmula answered 303 is in the database exactly once (one
 row, confirmed, homologated); every homologation visible on the public JSON within 2 s
@@ -155,10 +158,15 @@ def judge(
 
 
 def organizer(
-    base: str, username: str, run: Run, teams: dict[int, tuple[str, str]], ready: threading.Event
+    base: str,
+    username: str,
+    run: Run,
+    teams: dict[int, tuple[str, str]],
+    ready: threading.Event,
+    public_base: str,
 ) -> None:
     b = Browser(base, run.count)
-    public = Browser(base, run.count)  # anonymous: what the public sees
+    public = Browser(public_base, run.count)  # anonymous: what the public sees
     try:
         b.login(username, PASSWORD)
         ready.set()
@@ -219,6 +227,17 @@ def database_check(submitted: list[int]) -> list[str]:
     return problems
 
 
+def gunicorn(workers: str) -> tuple[str, subprocess.Popen[bytes]]:
+    """A gunicorn pool with the production settings on a free loopback port."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", workers, "--threads", THREADS,
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=dict(os.environ, **ENV),
+    )  # fmt: skip
+    return f"http://127.0.0.1:{port}", server
+
+
 def main() -> int:
     started = time.perf_counter()
     matches = prepare()
@@ -232,22 +251,23 @@ def main() -> int:
         f"prepared {len(matches)} jogos, {JUDGES} judges, {ORGANIZERS} organizers "
         f"in {time.perf_counter() - started:.1f} s"
     )
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     workers = os.environ.get("WEB_CONCURRENCY", "3")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", workers, "--threads", THREADS,
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=ROOT, env=dict(os.environ, **ENV),
-    )  # fmt: skip
+    public_workers = int(os.environ.get("PUBLIC_WORKERS", "1"))
+    base, server = gunicorn(workers)
+    servers = [server]
+    public_base = base
+    if public_workers:  # the public pool: what the reverse proxy sends public pages to
+        public_base, public_server = gunicorn(str(public_workers))
+        servers.append(public_server)
     wrk = None
     try:
         wait_ready(base + "/ping/")
+        wait_ready(public_base + "/ping/")
         run = Run()
         start = threading.Event()
         ready = [threading.Event() for _ in range(ORGANIZERS + JUDGES)]
         orgs = [
-            threading.Thread(target=organizer, args=(base, f"org{i:02d}", run, teams, ready[i]))
+            threading.Thread(target=organizer, args=(base, f"org{i:02d}", run, teams, ready[i], public_base))
             for i in range(ORGANIZERS)
         ]
         judges = [
@@ -261,7 +281,7 @@ def main() -> int:
         for e in ready:  # every login (one PBKDF2 each) is done before the signal
             e.wait(300)
         wrk = subprocess.Popen(
-            ["wrk", "-t2", "-c16", "-d300s", "--latency", f"{base}/t/{SLUG}/classificacao/"],
+            ["wrk", "-t2", "-c16", "-d300s", "--latency", f"{public_base}/t/{SLUG}/classificacao/"],
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         time.sleep(0.5)
@@ -280,8 +300,10 @@ def main() -> int:
     finally:
         if wrk is not None and wrk.poll() is None:
             wrk.kill()
-        server.terminate()
-        server.wait(timeout=15)
+        for s in servers:
+            s.terminate()
+        for s in servers:
+            s.wait(timeout=15)
 
     problems = list(run.errors)
     fivexx = {s: n for s, n in run.statuses.items() if s >= 500}
@@ -300,8 +322,13 @@ def main() -> int:
 
     print(hardware())
     print(
-        f"gunicorn {workers} workers × {THREADS} threads, production settings, PostgreSQL + Redis; "
-        f"Python {platform.python_version()}"
+        f"gunicorn {workers} workers × {THREADS} threads for staff and judges, "
+        + (
+            f"{public_workers} × {THREADS} for the public pages (PUBLIC_WORKERS), "
+            if public_workers
+            else "public pages on the same pool (PUBLIC_WORKERS=0), "
+        )
+        + f"production settings, PostgreSQL + Redis; Python {platform.python_version()}"
     )
     public_rps = float(rps.group(1)) if rps else float("nan")
     print(f"{JUDGES} judges + {ORGANIZERS} organizers in {elapsed:.1f} s, public load wrk -t2 -c16: "
