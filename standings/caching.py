@@ -193,6 +193,9 @@ def _cached_view(view: View, scope: str) -> View:
             key = _key(request, fresh, scope)
         return _build(key, view, request, *args, **kwargs)
 
+    # Marks the page as public and cached: docs/DEPLOY.md's reverse proxy sends exactly
+    # these to the public pool (tests/standings/test_public_routes.py).
+    wrapper.public_page = True  # type: ignore[attr-defined]
     return wrapper
 
 
