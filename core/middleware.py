@@ -43,6 +43,15 @@ class ServiceUnavailableMiddleware:
         return response
 
 
+def chosen_language(request: HttpRequest) -> str:
+    """The language of the visitor's switch (cookie) if supported, else pt-BR."""
+    from django.conf import settings
+
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    supported = {code for code, _ in settings.LANGUAGES}
+    return chosen if chosen in supported else settings.LANGUAGE_CODE
+
+
 class LanguageMiddleware:
     """pt-BR unless the visitor chose another language with the switch (cookie).
 
@@ -54,12 +63,9 @@ class LanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        from django.conf import settings
         from django.utils import translation
 
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-        supported = {code for code, _ in settings.LANGUAGES}
-        language = chosen if chosen in supported else settings.LANGUAGE_CODE
+        language = chosen_language(request)
         translation.activate(language)
         request.LANGUAGE_CODE = language
         response = self.get_response(request)

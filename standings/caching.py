@@ -123,13 +123,23 @@ def forget(slug: str) -> None:
     _identities.pop(slug, None)
 
 
-def _key(request: HttpRequest, found: tuple[int, str], scope: str) -> str:
+def page_key(full_path: str, found: tuple[int, str], scope: str, language: str) -> str:
+    """The cache key of a page: the path with its query, under the tournament's current
+    revision of ``scope`` (read now) and the visitor's language."""
     tournament_id, stamp = found
-    key = f"tenteio:pub2:{stamp}:{scope}{current(tournament_id, scope)}:{translation.get_language()}:"
-    return key + request.get_full_path()
+    return f"tenteio:pub2:{stamp}:{scope}{current(tournament_id, scope)}:{language}:{full_path}"
 
 
-def _cached(key: str) -> Page | None:
+def _key(request: HttpRequest, found: tuple[int, str], scope: str) -> str:
+    return page_key(request.get_full_path(), found, scope, translation.get_language())
+
+
+def remembered_identity(slug: str) -> tuple[int, str] | None:
+    """The identity this process remembers for ``slug``, without asking the database."""
+    return _identities.get(slug)
+
+
+def cached_page(key: str) -> Page | None:
     page = memory.get(key)
     if page is None and shared_cache():
         found = cache.get(key)
@@ -144,7 +154,7 @@ def _accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.headers.get("Accept-Encoding", "").lower()
 
 
-def _answer(request: HttpRequest, page: Page) -> HttpResponse:
+def answer(request: HttpRequest, page: Page) -> HttpResponse:
     content, content_type, zipped = page
     if zipped is not None and _accepts_gzip(request):
         response = HttpResponse(zipped, content_type=content_type)
@@ -182,16 +192,20 @@ def _cached_view(view: View, scope: str) -> View:
         if found is None:
             return view(request, *args, **kwargs)
         key = _key(request, found, scope)
-        page = _cached(key)
+        page = cached_page(key)
         if page is not None:
-            return _answer(request, page)
-        # A miss: make sure the slug still names the same tournament before building.
-        fresh = _from_database(slug)
-        if fresh is None:
-            return view(request, *args, **kwargs)
-        if fresh != found:
-            key = _key(request, fresh, scope)
-        return _build(key, view, request, *args, **kwargs)
+            response = answer(request, page)
+        else:
+            # A miss: make sure the slug still names the same tournament before building.
+            fresh = _from_database(slug)
+            if fresh is None:
+                return view(request, *args, **kwargs)
+            if fresh != found:
+                key = _key(request, fresh, scope)
+            response = _build(key, view, request, *args, **kwargs)
+        if response.status_code == 200:
+            response.public_page = (slug, scope)  # type: ignore[attr-defined]  # standings.fastpath
+        return response
 
     # Marks the page as public and cached: docs/DEPLOY.md's reverse proxy sends exactly
     # these to the public pool (tests/standings/test_public_routes.py).
@@ -209,15 +223,15 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
     if not first:
         # Another thread of this process is building this very page: wait for it.
         event.wait(BUILD_WAIT_SECONDS)
-        page = _cached(key)
+        page = cached_page(key)
         if page is not None:
-            return _answer(request, page)
+            return answer(request, page)
     claimed = False
     try:
         if first and shared_cache():
             claimed, page = _claim_or_wait(key)
             if page is not None:
-                return _answer(request, page)
+                return answer(request, page)
         response = view(request, *args, **kwargs)
         if response.status_code == 200 and not response.streaming:
             if hasattr(response, "render"):
@@ -249,7 +263,7 @@ def _claim_or_wait(key: str) -> tuple[bool, Page | None]:
     deadline = time.monotonic() + NODE_WAIT_SECONDS
     while time.monotonic() < deadline and cache.get(key + LOCK_SUFFIX) is not None:
         time.sleep(NODE_POLL_SECONDS)
-        page = _cached(key)
+        page = cached_page(key)
         if page is not None:
             return False, page
-    return False, _cached(key)
+    return False, cached_page(key)

@@ -79,9 +79,10 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     from audit import describe
-    from standings import caching
+    from standings import caching, fastpath
 
     cache.clear()
     describe._owners.clear()  # ids repeat across rolled-back tests
     caching.memory.clear()
     caching._identities.clear()
+    fastpath.forget()

@@ -54,6 +54,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a cached public page for an anonymous visitor is answered here, with the
+    # headers the whole stack gave it (standings/fastpath.py).
+    "standings.fastpath.PublicHitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.NullByteMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
