@@ -111,7 +111,7 @@ def _deal(data: Mapping[str, Any], i: int) -> dict[str, Any]:
     infraction = _get(data, p + "pen_infraction")
     if infraction:
         points = _get(data, p + "pen_points")
-        if points and not points.isdigit():
+        if points and not points.isdecimal():
             raise CodecError("Pontos da penalidade: informe um número.")
         deal["penalties"].append(
             {

@@ -133,7 +133,7 @@ class HandView(TenteioMixin, View):
         try:
             key = _key(data.get("key"))
             base_raw = str(data.get("base", "")).strip()
-            base = int(base_raw) if base_raw.isdigit() and len(base_raw) < 6 else None
+            base = int(base_raw) if base_raw.isdecimal() and len(base_raw) < 6 else None
             state = selectors.match_state(self.match, self.tournament.rules())
             hand = hand_from(data, state)
             recorded = hand_record(match=self.match, user=request.user, hand=hand, key=key, base=base)
@@ -160,7 +160,7 @@ class CloseView(TenteioMixin, View):
         self.match = self.load_match(match_id)
         raw = str(request.POST.get("game", ""))
         try:
-            if not raw.isdigit() or len(raw) > 3:
+            if not raw.isdecimal() or len(raw) > 3:
                 raise HandError("Partida inválida.")
             close = partida_close(
                 match=self.match, user=request.user, game=int(raw), origin=origin_of(request)

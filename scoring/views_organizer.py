@@ -29,7 +29,7 @@ class RoundSheetsView(TournamentPermissionMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         rounds = selectors.rounds_of(self.tournament)
         raw = request.GET.get("rodada", "")
-        current = int(raw) if raw.isdigit() else (rounds[0] if rounds else None)
+        current = int(raw) if raw.isdecimal() and len(raw) <= 4 else (rounds[0] if rounds else None)
         sheets = selectors.round_sheets(self.tournament, current)
         counts: dict[str, int] = {}
         for s in sheets:

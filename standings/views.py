@@ -235,7 +235,7 @@ def by_round(rows: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 6 else None
+    return int(value) if value and value.isdecimal() and len(value) < 6 else None
 
 
 @method_decorator(public_cache(scope=TABLE), name="dispatch")

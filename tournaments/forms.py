@@ -166,7 +166,7 @@ class DrawForm(forms.Form):
         if not text.strip():
             return None
         parts = [p.strip() for p in text.split(",") if p.strip()]
-        if not all(p.isdigit() for p in parts):
+        if not all(p.isdecimal() and len(p) <= 3 for p in parts):
             raise ValidationError(_("Use números inteiros separados por vírgula, como 4, 4, 3."))
         return [int(p) for p in parts]
 

@@ -34,7 +34,7 @@ class TeamListView(OrganizerMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         entity = request.GET.get("entidade", "")
         status = request.GET.get("situacao", "")
-        entity_id = int(entity) if entity.isdigit() else None
+        entity_id = int(entity) if entity.isdecimal() and len(entity) <= 18 else None
         status = status if status in Team.Status.values else ""
         qs = selectors.team_list(self.tournament, entity=entity_id, status=status)
         table = TeamTable(qs, slug=slug)

@@ -62,7 +62,7 @@ def chunk_size(doc: str) -> int:
     (the worker integration test makes small chunks to watch progress move)."""
     spec = DOCS[doc]
     override = os.environ.get("TENTEIO_PRINT_CHUNK", "")
-    if spec.per_page and override.isdigit() and int(override) > 0:
+    if spec.per_page and override.isdecimal() and int(override) > 0:
         return max(int(override) // spec.per_page, 1) * spec.per_page
     return spec.chunk_size
 

@@ -51,7 +51,7 @@ def matches(tournament: Tournament, params: Params) -> list[Match]:
 def _play_order(m: Match) -> tuple[int, int, int, int, str, int, int]:
     # Mesas by number when they are numbers ("10" after "9"), as they stand in the hall.
     name = m.table.name if m.table else ""
-    number = int(name) if name.isdigit() else 1 << 30
+    number = int(name) if name.isdecimal() else 1 << 30
     return (m.stage.order, m.round or 1 << 30, m.table is None, number, name, m.order, m.pk)
 
 

@@ -133,7 +133,7 @@ def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, A
 
 def _natural(text: str) -> tuple[int, str]:
     # Mesa "10" after mesa "9".
-    return (int(text), "") if text.isdigit() else (1 << 30, text)
+    return (int(text), "") if text.isdecimal() else (1 << 30, text)
 
 
 def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:

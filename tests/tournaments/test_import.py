@@ -113,3 +113,11 @@ def test_template_download(client: Client) -> None:
     response = client.get("/torneios/modelo-inscricoes.csv")
     assert response.status_code == 200
     assert response.content.decode("utf-8-sig").startswith("equipe;entidade;jogador")
+
+
+@pytest.mark.parametrize("seed", ["²", "99999999999", "0"])
+def test_a_seed_that_is_not_a_small_whole_number_is_reported(tournament: Tournament, seed: str) -> None:
+    text = HEADER + f"A;;A1;sim;não;{seed}\nA;;A2;não;não;\nA;;A3;não;não;\n"
+    preview = import_preview(tournament=tournament, filename="x.csv", raw=text.encode())
+    assert (2, f"Cabeça de chave «{seed}»: use 1, 2, 3… ou deixe vazio.") in preview.errors
+    assert not preview.ok and Team.objects.count() == 0

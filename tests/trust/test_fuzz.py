@@ -195,3 +195,20 @@ def test_queries_never_answer_500(site: Site, name: str) -> None:
         assert response.status_code < 500, (name, query)
 
     run()
+
+
+# What str.isdigit() accepts and int() does not (superscripts, circled digits), what int()
+# accepts from other scripts, and what no database integer holds.
+NUMBER_LOOKALIKES = ["²", "①", "١٢", "99999999999999999999", "0" * 30 + "7"]
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_number_lookalikes_in_queries_never_answer_500(site: Site, name: str) -> None:
+    url = url_of(site, name)
+    staff = site.client("superuser", raise_request_exception=False)
+    for who in (Client(raise_request_exception=False), staff):
+        for param in QUERIES[name]:
+            for value in NUMBER_LOOKALIKES:
+                COUNTS["hostile form/JSON inputs (hypothesis)"] += 1
+                response = who.get(url, {param: value})
+                assert response.status_code < 500, (name, param, value)

@@ -212,7 +212,7 @@ def _read_teams(
         seed_text = cell(row, "seed")
         seed = None
         if seed_text:
-            if not seed_text.isdigit() or int(seed_text) < 1:
+            if not seed_text.isdecimal() or len(seed_text) > 4 or int(seed_text) < 1:
                 preview.errors.append((line, f"Cabeça de chave «{seed_text}»: use 1, 2, 3… ou deixe vazio."))
                 continue
             seed = int(seed_text)
