@@ -15,7 +15,9 @@ CSRF token; at one signal each judge opens the entry page of its jogo, reads the
 csrfmiddlewaretoken and hidden fields, posts the súmula and both capatazes' paper
 signatures; organizers take signed jogos from a queue, open the súmula's page and post
 the homologation, then poll the public standings JSON (on the public pool) until the jogo
-counts there. wrk loads the public standings page (public pool) all along.
+counts there. The judges' threads and the organizers' threads run in two processes, so
+that a poll is not timed while it waits for the judges' side of the load generator
+(its GIL); wrk loads the public standings page (public pool) all along.
 
 Checks: no 5xx anywhere; every súmula answered 303 is in the database exactly once (one
 row, confirmed, homologated); every homologation visible on the public JSON within 2 s
@@ -24,6 +26,7 @@ row, confirmed, homologated); every homologation visible on the public JSON with
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import platform
 import queue
@@ -34,6 +37,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 THREADS = os.environ.get("WEB_THREADS", "8")  # gunicorn threads a process
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,10 +104,11 @@ def prepare() -> list[int]:
 
 
 class Run:
-    """Shared state of the threads: the queue of signed jogos and what was measured."""
+    """Shared state of one process's threads: the queue of signed jogos (shared by both
+    processes) and what was measured."""
 
-    def __init__(self) -> None:
-        self.signed: queue.Queue[int | None] = queue.Queue()
+    def __init__(self, signed: Any = None) -> None:
+        self.signed: Any = signed if signed is not None else queue.Queue()
         self.lock = threading.Lock()
         self.submitted: list[int] = []
         self.homologated: list[int] = []
@@ -163,10 +168,11 @@ def organizer(
     run: Run,
     teams: dict[int, tuple[str, str]],
     ready: threading.Event,
-    public_base: str,
+    watch: tuple[Any, Any],
 ) -> None:
+    """Homologate signed jogos; after each, wait until a spectator sees it in public."""
     b = Browser(base, run.count)
-    public = Browser(public_base, run.count)  # anonymous: what the public sees
+    spectators, answer = watch
     try:
         b.login(username, PASSWORD)
         ready.set()
@@ -177,36 +183,86 @@ def organizer(
             if status != 303:
                 run.error(f"{username}: homologation of jogo {match_id} answered {status}")
                 continue
-            done = time.perf_counter()
+            done = time.monotonic()  # system-wide: comparable in the spectators' process
             with run.lock:
                 run.homologated.append(match_id)
                 expected = {}
                 for key in teams[match_id]:
                     run.played[key] = run.played.get(key, 0) + 1
                     expected[key] = run.played[key]
-            first = True
-            while True:
-                asked = time.perf_counter()
-                status, body = public.get_json(f"/t/{SLUG}/classificacao.json")
-                with run.lock:
-                    run.polls.append(time.perf_counter() - asked)
-                rows = {
-                    r["team"]: r["played"] for s in body["stages"] for g in s["groups"] for r in g["rows"]
-                }
-                if all(rows.get(k, 0) >= n for k, n in expected.items()):
-                    if first:
-                        with run.lock:
-                            run.first_fresh += 1
-                    break
-                first = False
-                if time.perf_counter() - done > 10:
-                    run.error(f"jogo {match_id}: homologation not public after 10 s")
-                    break
-                time.sleep(0.02)
+            spectators.put((username, match_id, expected, done))
+            delay, first, polls, statuses, error = answer.get()
             with run.lock:
-                run.delays.append(time.perf_counter() - done)
+                run.delays.append(delay)
+                run.first_fresh += int(first)
+                run.polls += polls
+                for code in statuses:
+                    run.statuses[code] = run.statuses.get(code, 0) + 1
+            if error:
+                run.error(error)
     except Exception as exc:
         run.error(f"{username}: {exc!r}")
+
+
+def spectator(public_base: str, spectators: Any, answers: dict[str, Any]) -> None:
+    """Poll the public JSON (public pool) until a homologated jogo counts there; answer
+    the organizer with the delay since the homologation's answer."""
+    while (item := spectators.get()) is not None:
+        username, match_id, expected, done = item
+        statuses: list[int] = []
+        public = Browser(public_base, statuses.append)  # anonymous: what the public sees
+        polls: list[float] = []
+        first, error = True, ""
+        while True:
+            asked = time.monotonic()
+            _, body = public.get_json(f"/t/{SLUG}/classificacao.json")
+            polls.append(time.monotonic() - asked)
+            rows = {r["team"]: r["played"] for s in body["stages"] for g in s["groups"] for r in g["rows"]}
+            if all(rows.get(k, 0) >= n for k, n in expected.items()):
+                break
+            first = False
+            if time.monotonic() - done > 10:
+                error = f"jogo {match_id}: homologation not public after 10 s"
+                break
+            time.sleep(0.02)
+        answers[username].put((time.monotonic() - done, first, polls, statuses, error))
+
+
+def public_process(public_base: str, spectators: Any, answers: dict[str, Any]) -> None:
+    """The spectators' process: a family's phone does not share the organizers' CPU, so
+    a poll's answer is read as soon as it arrives, not when this load generator's other
+    threads let go of the GIL."""
+    watch = (public_base, spectators, answers)
+    threads = [threading.Thread(target=spectator, args=watch) for _ in range(ORGANIZERS)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+
+
+def organizers(
+    base: str, teams: dict[int, tuple[str, str]], signed: Any, spectators: Any, answers: dict[str, Any],
+    results: Any, ready: Any,
+) -> None:  # fmt: skip
+    """The organizers' process, apart from the judges' (a hundred threads parsing pages)."""
+    run = Run(signed)
+    logged_in = [threading.Event() for _ in range(ORGANIZERS)]
+    threads = [
+        threading.Thread(
+            target=organizer,
+            args=(base, f"org{i:02d}", run, teams, logged_in[i], (spectators, answers[f"org{i:02d}"])),
+        )
+        for i in range(ORGANIZERS)
+    ]
+    for th in threads:
+        th.start()
+    for e in logged_in:
+        e.wait(300)
+    ready.set()
+    for th in threads:
+        th.join()
+    measured = ("homologated", "delays", "polls", "first_fresh", "statuses", "errors")
+    results.put({name: getattr(run, name) for name in measured})
 
 
 def database_check(submitted: list[int]) -> list[str]:
@@ -263,23 +319,29 @@ def main() -> int:
     try:
         wait_ready(base + "/ping/")
         wait_ready(public_base + "/ping/")
-        run = Run()
+        spawn = multiprocessing.get_context("spawn")
+        run = Run(spawn.Queue())
+        results, spectators = spawn.Queue(), spawn.Queue()
+        answers = {f"org{i:02d}": spawn.Queue() for i in range(ORGANIZERS)}
+        organizers_ready = spawn.Event()
+        orgs = spawn.Process(
+            target=organizers,
+            args=(base, teams, run.signed, spectators, answers, results, organizers_ready),
+        )
+        public = spawn.Process(target=public_process, args=(public_base, spectators, answers))
+        orgs.start()
+        public.start()
         start = threading.Event()
-        ready = [threading.Event() for _ in range(ORGANIZERS + JUDGES)]
-        orgs = [
-            threading.Thread(target=organizer, args=(base, f"org{i:02d}", run, teams, ready[i], public_base))
-            for i in range(ORGANIZERS)
-        ]
+        ready = [threading.Event() for _ in range(JUDGES)]
         judges = [
-            threading.Thread(
-                target=judge, args=(base, f"juiz{i:03d}", matches[i], run, ready[ORGANIZERS + i], start)
-            )
+            threading.Thread(target=judge, args=(base, f"juiz{i:03d}", matches[i], run, ready[i], start))
             for i in range(JUDGES)
         ]
-        for th in orgs + judges:
+        for th in judges:
             th.start()
         for e in ready:  # every login (one PBKDF2 each) is done before the signal
             e.wait(300)
+        organizers_ready.wait(300)
         wrk = subprocess.Popen(
             ["wrk", "-t2", "-c16", "-d300s", "--latency", f"{public_base}/t/{SLUG}/classificacao/"],
             stdout=subprocess.PIPE, text=True,
@@ -290,11 +352,19 @@ def main() -> int:
         start.set()
         for th in judges:
             th.join()
-        for _ in orgs:
+        for _ in range(ORGANIZERS):
             run.signed.put(None)
-        for th in orgs:
-            th.join()
+        measured = results.get(timeout=600)
+        orgs.join(30)
+        for _ in range(ORGANIZERS):
+            spectators.put(None)
+        public.join(30)
         elapsed = time.perf_counter() - began
+        run.homologated, run.delays = measured["homologated"], measured["delays"]
+        run.polls, run.first_fresh = measured["polls"], measured["first_fresh"]
+        run.errors += measured["errors"]
+        for status, n in measured["statuses"].items():
+            run.statuses[status] = run.statuses.get(status, 0) + n
         wrk.send_signal(signal.SIGINT)
         wrk_out = wrk.communicate(timeout=30)[0]
     finally:
