@@ -19,7 +19,7 @@ from scoring.services.errors import ScoringError
 from scoring.services.pins import pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.views_judge import origin_of
-from standings.warm import warm
+from standings.warm import coming, warm
 from tournaments.models import Match
 
 
@@ -84,7 +84,8 @@ class _ActionView(HistoryView):
             messages.error(request, "Pedido inválido: recarregue a página.")
         else:
             try:
-                self.act(request, match, form.cleaned_data)
+                with coming():
+                    self.act(request, match, form.cleaned_data)
             except ScoringError as exc:
                 messages.error(request, exc.message)
             else:

@@ -9,21 +9,28 @@ Two levels, because a state final's standings page is ~170 KB and every family r
 it: the shared cache (Redis) holds each page once for all web nodes, and each process
 keeps the pages it served last in memory (``PUBLIC_PAGES_MEMORY`` bytes), under the
 same key. A request then costs one small read — the revision — and no page transfer.
-Pages are never stale: the revision is read on every request.
+The revision is read on every request, so a change is on the next request once its
+page is built.
 
 Each page is also kept gzipped, compressed once when it is built: browsers accept gzip,
 and a state final's standings page shrinks about tenfold (the public pages carry no
 secret, not even a CSRF token, so compression leaks nothing).
 
-When a revision changes, the requests that ask for the same new page wait for the first
-one to build it instead of all building it at once: the threads of a process for the
-first thread, the processes of every web node for the first process (a claim in Redis).
+When a revision changes, the requests that ask for the same new page do not all build
+it: the first one does (the threads of a process for the first thread, the processes
+of every web node for the first process, through a claim in Redis), and the others get
+the page built before it if that one is at most ``STALE_SECONDS`` old, or wait. A
+homologation, its reversal or a sorteio builds its own pages before its organizer gets
+an answer (``standings.warm``), so the page built before always shows every decision
+already answered; visitors who come between its commit and the end of that build get
+it instead of building the same page a second time (see "the page built before" below).
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -36,7 +43,9 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from standings.models import ALL, current, shared_cache
+from core.cache import set_max
+from standings.models import ALL, WARMING_SECONDS, clock, current, shared_cache, warming_key
+from standings.selectors import building_under
 from tournaments.models import Tournament
 
 TTL_SECONDS = 600
@@ -154,7 +163,7 @@ def _accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.headers.get("Accept-Encoding", "").lower()
 
 
-def answer(request: HttpRequest, page: Page) -> HttpResponse:
+def answer(request: HttpRequest, page: Page, *, stale: bool = False) -> HttpResponse:
     content, content_type, zipped = page
     if zipped is not None and _accepts_gzip(request):
         response = HttpResponse(zipped, content_type=content_type)
@@ -163,7 +172,7 @@ def answer(request: HttpRequest, page: Page) -> HttpResponse:
         response = HttpResponse(content, content_type=content_type)
     if zipped is not None:
         patch_vary_headers(response, ("Accept-Encoding",))
-    response["X-Tenteio-Cache"] = "hit"
+    response["X-Tenteio-Cache"] = "stale" if stale else "hit"
     return response
 
 
@@ -221,18 +230,33 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
             event = _building[key] = threading.Event()
     assert event is not None
     if not first:
-        # Another thread of this process is building this very page: wait for it.
+        # Another thread of this process is building this very page: answer with the
+        # one built before it, or wait for it.
+        previous = _latest_page(key) if _may_be_stale(request) else None
+        if previous is not None:
+            return answer(request, previous, stale=True)
         event.wait(BUILD_WAIT_SECONDS)
         page = cached_page(key)
         if page is not None:
             return answer(request, page)
     claimed = False
     try:
+        if first and _may_be_stale(request):
+            # The decision's own request is about to build this page: do not build it
+            # twice (here, in a public process), answer with the page built before.
+            previous = coming_page(key)
+            if previous is not None:
+                return answer(request, previous, stale=True)
         if first and shared_cache():
-            claimed, page = _claim_or_wait(key)
+            claimed, page, stale = _claim_or_wait(key, _may_be_stale(request))
             if page is not None:
-                return answer(request, page)
-        response = view(request, *args, **kwargs)
+                return answer(request, page, stale=stale)
+        # The revision part of the key: pages built under it share their standings.
+        token = building_under.set(":".join(key.split(":", 4)[:4]))
+        try:
+            response = view(request, *args, **kwargs)
+        finally:
+            building_under.reset(token)
         if response.status_code == 200 and not response.streaming:
             if hasattr(response, "render"):
                 response.render()
@@ -240,6 +264,7 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
             memory.put(key, page)
             if shared_cache():
                 cache.set(key, page, TTL_SECONDS)
+            _remember_latest(key)
             if page[2] is not None:
                 patch_vary_headers(response, ("Accept-Encoding",))
         return response
@@ -252,18 +277,98 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
             event.set()
 
 
-def _claim_or_wait(key: str) -> tuple[bool, Page | None]:
-    """Across web nodes, one process builds a new page: the others wait for it in Redis
-    (a homologation changes every page at once, and each node building it would triple
-    the work exactly when the machines are busiest). Returns (this process builds, the
-    page another one built). A builder that dies frees the claim when it expires; a
+def _claim_or_wait(key: str, may_be_stale: bool) -> tuple[bool, Page | None, bool]:
+    """Across web nodes, one process builds a new page: the others answer with the page
+    built before it or wait for it in Redis (a homologation changes every page at once,
+    and each node building it would triple the work exactly when the machines are
+    busiest). Returns (this process builds, a page to answer with, whether that page is
+    the one built before). A builder that dies frees the claim when it expires; a
     waiter that waits too long builds the page itself; with Redis down, nobody waits."""
     if cache.add(key + LOCK_SUFFIX, 1, CLAIM_SECONDS):
-        return True, None
+        return True, None, False
+    stale = _latest_page(key) if may_be_stale else None
+    if stale is not None:
+        return False, stale, True
     deadline = time.monotonic() + NODE_WAIT_SECONDS
     while time.monotonic() < deadline and cache.get(key + LOCK_SUFFIX) is not None:
         time.sleep(NODE_POLL_SECONDS)
         page = cached_page(key)
         if page is not None:
-            return False, page
-    return False, cached_page(key)
+            return False, page, False
+    return False, cached_page(key), False
+
+
+# ---- the page built before: answered while the next revision's page is being built ----
+#
+# A homologation's own request builds the new classificação before it answers the
+# organizer (standings.warm). During the busiest minute the next homologation bumps the
+# revision again while its page is still being built on a saturated node, and a visitor
+# who waited for that build would wait for a stranger's homologation. They get the page
+# built last instead: it already shows every homologation whose organizer has had an
+# answer (each answer comes after its page was stored), and it is replaced as soon as
+# the build in progress is stored. A page is answered this way only while another
+# request is building its successor (or a decision's mark says one is about to), never
+# when nobody is, and only if it was built under a revision at most STALE_SECONDS old:
+# an English visitor, or page 2, whose last page is older builds or waits as before.
+
+_KEY = re.compile(r"^(tenteio:pub2:[^:]+:[a-z]+)(\d+)(:.*)$", re.S)
+_latest: dict[str, int] = {}  # this process's view, when the cache is not shared
+STALE_SECONDS = WARMING_SECONDS
+
+
+def _may_be_stale(request: HttpRequest) -> bool:
+    """A visitor may get the page built before; a homologation's own build (warm) may
+    not: its organizer's answer must wait until the page that shows it is stored."""
+    return not getattr(request, "tenteio_warm", False)
+
+
+def coming_page(key: str) -> Page | None:
+    """While a decision's request is building ``key``'s page (its mark is up), the page
+    built before it; otherwise None."""
+    return _latest_page(key) if _warm_coming(key) else None
+
+
+def _warm_coming(key: str) -> bool:
+    parts = _KEY.match(key)
+    tournament_id = parts[1].split(":")[2].split(".")[0] if parts else ""
+    return tournament_id.isdecimal() and cache.get(warming_key(int(tournament_id))) is not None
+
+
+def _latest_name(key: str) -> tuple[str, int] | None:
+    parts = _KEY.match(key)
+    if parts is None:
+        return None
+    return f"{parts[1]}:latest{parts[3]}", int(parts[2])
+
+
+def _remember_latest(key: str) -> None:
+    found = _latest_name(key)
+    if found is None:
+        return
+    name, revision = found
+    with _building_lock:
+        if len(_latest) > 20_000:
+            _latest.clear()  # a bound, not a policy
+        if _latest.get(name, -1) < revision:
+            _latest[name] = revision
+    if shared_cache():  # only ever upwards, whatever order the builds finish in
+        set_max(cache, name, revision, TTL_SECONDS)
+
+
+def _latest_page(key: str) -> Page | None:
+    """The page stored last for the same tournament, scope, language and path under an
+    older revision than ``key``'s, if it is still cached."""
+    found = _latest_name(key)
+    if found is None:
+        return None
+    name, revision = found
+    latest = cache.get(name) if shared_cache() else _latest.get(name)
+    if latest is None or int(latest) >= revision:
+        return None
+    # Revisions are the bump's clock in microseconds (standings.models.bump): a page
+    # built under one changed more than STALE_SECONDS ago is too old to stand in.
+    if not -1_000_000 <= clock() - int(latest) <= STALE_SECONDS * 1_000_000:
+        return None
+    parts = _KEY.match(key)
+    assert parts is not None
+    return cached_page(f"{parts[1]}{int(latest)}{parts[3]}")

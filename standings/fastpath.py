@@ -12,8 +12,9 @@ itself when it is sure the full stack would give the same answer:
   language and scheme: the headers of that answer (security headers, language, Vary)
   are replayed, so the two answers differ only in their Date;
 - the host is an allowed one, and HTTPS when the site redirects plain HTTP;
-- the page is cached under the revision read now (``standings.caching.page_key``), so
-  nothing is ever staler than through the full stack.
+- the page is cached under the revision read now (``standings.caching.page_key``), or
+  it is the page built before while a decision's request builds the new one
+  (``standings.caching.coming_page``), exactly as the full stack would answer.
 
 Anything else — a miss, an unknown page, Redis and the database unreachable — goes down
 the full stack, which builds, stores, answers 503 or redirects as it always did.
@@ -93,13 +94,17 @@ class PublicHitMiddleware:
         if found is None:
             return None
         try:
-            page = caching.cached_page(caching.page_key(where[0], found, known.scope, where[1]))
+            key = caching.page_key(where[0], found, known.scope, where[1])
+            page, stale = caching.cached_page(key), False
+            if page is None:  # a decision's request is building it: the page before
+                page = caching.coming_page(key)
+                stale = page is not None
         except Exception:  # the revision unreadable: the full stack answers (a 503)
             log.debug("public fast path declined", exc_info=True)
             return None
         if page is None:
             return None
-        response = caching.answer(request, page)
+        response = caching.answer(request, page, stale=stale)
         for name, value in known.headers:
             response[name] = value
         response["Content-Length"] = str(len(response.content))  # as CommonMiddleware does

@@ -8,6 +8,7 @@ database, not in a per-process cache), and nothing is ever served stale.
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -50,8 +51,24 @@ def shared_cache() -> bool:
 MIRROR_SECONDS = 300
 
 
-def _clock() -> int:
+def clock() -> int:
+    """Now, in microseconds: what revisions are made of."""
     return time.time_ns() // 1000
+
+
+# Set (standings.warm.coming) around a decision whose own request builds the new public
+# pages right after it commits: a homologation, its reversal, a sorteio. Its commit then
+# tells every web node, before the new revision is mirrored, that the pages are on their
+# way; a visitor meanwhile gets the page built before (standings.caching) instead of
+# building the same page in a public process. The mark expires by itself, so a request
+# that dies before building leaves visitors to build, seconds later; a change that no
+# request builds (a team renamed) shows at most that long after the last decision.
+warm_coming: ContextVar[bool] = ContextVar("warm_coming", default=False)
+WARMING_SECONDS = 2
+
+
+def warming_key(tournament_id: int) -> str:
+    return f"tenteio:warming:{tournament_id}"
 
 
 def bump(tournament_id: int, *, table: bool = True) -> None:
@@ -60,7 +77,9 @@ def bump(tournament_id: int, *, table: bool = True) -> None:
     restored from a backup continue above every number it had handed out before (which
     Redis and the pages cached under them may still hold). ``table=False`` only when the
     change cannot touch the classificação (a súmula that counts neither before nor after)."""
-    now = _clock()
+    if warm_coming.get():  # before the mirror below: on_commit keeps the order
+        transaction.on_commit(lambda: cache.set(warming_key(tournament_id), 1, WARMING_SECONDS))
+    now = clock()
     changes = {"value": Greatest(F("value") + 1, Value(now))}
     if table:
         changes["table"] = Greatest(F("table") + 1, Value(now))

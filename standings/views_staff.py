@@ -15,7 +15,7 @@ from django.views.generic import View
 
 from core.permissions import Action, TournamentPermissionMixin
 from standings.services import ServiceError, tiebreak_lots_record, tournament_import
-from standings.warm import warm
+from standings.warm import coming, warm
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError
 from tournaments.models import Group, Stage
@@ -47,9 +47,15 @@ class LotsView(TournamentPermissionMixin, View):
             [k.strip() for k in data["order"].split(",") if k.strip()] if data["mode"] == "manual" else None
         )
         try:
-            draw = tiebreak_lots_record(
-                tournament=t, teams=teams, user=request.user, group=group, stage=stage, manual_order=manual
-            )
+            with coming():
+                draw = tiebreak_lots_record(
+                    tournament=t,
+                    teams=teams,
+                    user=request.user,
+                    group=group,
+                    stage=stage,
+                    manual_order=manual,
+                )
         except ServiceError as exc:
             messages.error(request, str(exc))
             return HttpResponseRedirect(url, status=303)

@@ -12,12 +12,16 @@ is logged and the organizer's answer is the same.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.urls import resolve, reverse
 from django.utils import translation
+
+from standings.models import warm_coming
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +38,21 @@ def public_request(source: HttpRequest, path: str) -> HttpRequest:
     request.path = request.path_info = path
     request.META = {key: source.META[key] for key in COPIED if key in source.META}
     request.user = AnonymousUser()
+    request.tenteio_warm = True  # type: ignore[attr-defined]  # never answered with an older page
     return request
+
+
+@contextmanager
+def coming() -> Iterator[None]:
+    """Around the decision whose request calls :func:`warm` next: its commit marks the
+    tournament's pages as on their way (``standings.models.warm_coming``). The mark is
+    not removed when they are built: with organizers deciding in parallel it stands for
+    all of them, and it lapses ``WARMING_SECONDS`` after the last one."""
+    token = warm_coming.set(True)
+    try:
+        yield
+    finally:
+        warm_coming.reset(token)
 
 
 def warm(source: HttpRequest, slug: str, names: tuple[str, ...] = PAGES) -> int:

@@ -79,10 +79,11 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     from audit import describe
-    from standings import caching, fastpath
+    from standings import caching, fastpath, selectors
 
     cache.clear()
     describe._owners.clear()  # ids repeat across rolled-back tests
     caching.memory.clear()
     caching._identities.clear()
     fastpath.forget()
+    selectors._shared.clear()

@@ -40,6 +40,32 @@ def test_homologation_builds_the_public_pages(world: World) -> None:
     assert page["X-Tenteio-Cache"] == "hit" and m.team_a.name in page.content.decode()
 
 
+def test_the_classificacao_and_its_json_share_one_computation(world: World, monkeypatch: Any) -> None:
+    from standings import selectors
+
+    computed: list[int] = []
+    real = selectors._standings
+
+    def counted(*args: Any) -> Any:
+        computed.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(selectors, "_standings", counted)
+    m, _ = world.signed()
+    slug = world.tournament.slug
+    organizer = Client()
+    organizer.force_login(world.organizer)
+    assert organizer.post(reverse("scoring:homologate", args=[slug, m.pk]), {"version": 1}).status_code == 303
+    assert computed == [1]  # the JSON, then the page, under the same revision
+    public = Client()
+    assert public.get(reverse("standings:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
+    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    # Outside a page's build (services, exports, staff pages) nothing is shared.
+    selectors.tournament_standings(world.tournament)
+    selectors.tournament_standings(world.tournament)
+    assert computed == [1, 1, 1]
+
+
 def test_a_failed_build_does_not_fail_the_homologation(world: World, monkeypatch: Any) -> None:
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("boom")
@@ -98,3 +124,57 @@ def test_only_counted_results_change_the_classificacao_revision(world: World) ->
     other = world.match(1, "2")
     sheet_save(match=other, user=world.organizer, data=win_a(other), base_version=0, submit=True)
     assert revisions(world)[1] > table5  # a submitted súmula counts now
+
+
+@pytest.mark.django_db(transaction=True)  # the mark is set when the homologation commits
+def test_the_decisions_commit_marks_its_pages_as_coming_before_they_are_built(
+    world: World, monkeypatch: Any
+) -> None:
+    from django.core.cache import cache
+
+    from scoring import views_organizer
+    from standings.models import warming_key
+
+    seen: list[Any] = []
+    real = views_organizer.warm
+
+    def build(*args: Any) -> int:
+        seen.append(cache.get(warming_key(world.tournament.pk)))
+        return real(*args)
+
+    monkeypatch.setattr(views_organizer, "warm", build)
+    m, _ = world.signed()
+    organizer = Client()
+    organizer.force_login(world.organizer)
+    answer = organizer.post(reverse("scoring:homologate", args=[world.tournament.slug, m.pk]), {"version": 1})
+    assert answer.status_code == 303
+    assert seen == [1]  # marked when the homologation committed, before the pages were built
+    cache.delete(warming_key(world.tournament.pk))
+    public, slug = Client(), world.tournament.slug
+    assert public.get(reverse("standings:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
+    # A change no request builds, made without the mark, is on the next request.
+    before = public.get(reverse("standings:standings_json", args=[slug])).content
+    world.tournament.teams.filter(pk=m.team_a_id).update(name="Renomeada")
+    from standings.models import bump
+
+    bump(world.tournament.pk)
+    after = public.get(reverse("standings:standings_json", args=[slug]))
+    assert after.get("X-Tenteio-Cache") is None and after.content != before
+
+
+def test_while_a_decisions_pages_are_coming_visitors_get_the_page_built_before(world: World) -> None:
+    from django.core.cache import cache
+
+    from standings.models import WARMING_SECONDS, bump, warming_key
+
+    slug = world.tournament.slug
+    url = reverse("standings:standings_json", args=[slug])
+    visitor = Client()
+    before = visitor.get(url).content
+    bump(world.tournament.pk)
+    cache.set(warming_key(world.tournament.pk), 1, WARMING_SECONDS)  # a decision just committed
+    stale = visitor.get(url)
+    assert (stale["X-Tenteio-Cache"], stale.content) == ("stale", before)
+    cache.delete(warming_key(world.tournament.pk))  # its request built them, or gave up
+    fresh = visitor.get(url)
+    assert fresh.get("X-Tenteio-Cache") is None and fresh.status_code == 200

@@ -122,3 +122,54 @@ def test_revisions_only_increase_even_after_a_restore() -> None:
     PublicRevision.objects.filter(tournament_id=t.pk).update(value=3)  # an old backup
     bump(t.pk)
     assert current(t.pk) > handed_out
+
+
+def _anonymous(path: str, *, warm: bool = False) -> Any:
+    request = RequestFactory().get(path)
+    request.user = type("Anon", (), {"is_authenticated": False})()
+    if warm:
+        request.tenteio_warm = True
+    return request
+
+
+@pytest.mark.django_db(transaction=True)  # the threads read committed rows
+def test_while_a_new_revision_is_built_visitors_get_the_page_built_before() -> None:
+    from standings.models import bump
+
+    t = load_tournament(demo_document()).tournament
+    builds: list[int] = []
+    gate = threading.Event()
+
+    def view(request: Any, **kwargs: Any) -> HttpResponse:
+        builds.append(1)
+        if len(builds) == 2:
+            gate.wait(5)  # the second revision's build is slow
+        return HttpResponse(f"revision {len(builds)}".encode(), content_type="text/plain")
+
+    cached = caching.public_cache(view)
+    path = f"/t/{t.slug}/classificacao/"
+    assert cached(_anonymous(path), slug=t.slug).content == b"revision 1"
+    bump(t.pk)  # a homologation: its page is being built by someone else
+    builder = threading.Thread(target=lambda: cached(_anonymous(path), slug=t.slug))
+    builder.start()
+    while len(builds) < 2:
+        time.sleep(0.01)
+    try:
+        visitor = cached(_anonymous(path), slug=t.slug)
+        assert (visitor.content, visitor["X-Tenteio-Cache"]) == (b"revision 1", "stale")
+        outcome: list[bytes] = []
+        own = _anonymous(path, warm=True)
+        warm = threading.Thread(target=lambda: outcome.append(cached(own, slug=t.slug).content))
+        warm.start()
+        time.sleep(0.2)
+        assert outcome == []  # a homologation's own build waits for the page that shows it
+    finally:
+        gate.set()
+    builder.join(10)
+    warm.join(10)
+    assert outcome == [b"revision 2"]
+    after = cached(_anonymous(path), slug=t.slug)
+    assert (after.content, after["X-Tenteio-Cache"]) == (b"revision 2", "hit")
+    assert len(builds) == 2
+    bump(t.pk)  # nobody is building the next one: the visitor builds it, nothing stale
+    assert cached(_anonymous(path), slug=t.slug).content == b"revision 3"
