@@ -84,7 +84,7 @@ class _ActionView(HistoryView):
             messages.error(request, "Pedido inválido: recarregue a página.")
         else:
             try:
-                with coming():
+                with coming(self.tournament.slug):
                     self.act(request, match, form.cleaned_data)
             except ScoringError as exc:
                 messages.error(request, exc.message)

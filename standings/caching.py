@@ -44,7 +44,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from core.cache import set_max
-from standings.models import ALL, WARMING_SECONDS, clock, current, shared_cache, warming_key
+from standings.models import ALL, clock, current, shared_cache, warming_key
 from standings.selectors import building_under
 from tournaments.models import Tournament
 
@@ -306,14 +306,17 @@ def _claim_or_wait(key: str, may_be_stale: bool) -> tuple[bool, Page | None, boo
 # who waited for that build would wait for a stranger's homologation. They get the page
 # built last instead: it already shows every homologation whose organizer has had an
 # answer (each answer comes after its page was stored), and it is replaced as soon as
-# the build in progress is stored. A page is answered this way only while another
-# request is building its successor (or a decision's mark says one is about to), never
-# when nobody is, and only if it was built under a revision at most STALE_SECONDS old:
-# an English visitor, or page 2, whose last page is older builds or waits as before.
+# the build in progress is stored. A page is answered this way only while somebody
+# builds its successor, never when nobody does:
+# - a decision's mark names the page (the decision's own request is about to build it,
+#   or is building it): the page before, however old — the wait is that one build;
+# - another request holds the page's claim, or another thread of this process builds
+#   it: the page before only if built under a revision at most STALE_SECONDS old, so
+#   an English visitor, or page 2, whose last page is older waits for the new one.
 
 _KEY = re.compile(r"^(tenteio:pub2:[^:]+:[a-z]+)(\d+)(:.*)$", re.S)
 _latest: dict[str, int] = {}  # this process's view, when the cache is not shared
-STALE_SECONDS = WARMING_SECONDS
+STALE_SECONDS = 2
 
 
 def _may_be_stale(request: HttpRequest) -> bool:
@@ -323,15 +326,19 @@ def _may_be_stale(request: HttpRequest) -> bool:
 
 
 def coming_page(key: str) -> Page | None:
-    """While a decision's request is building ``key``'s page (its mark is up), the page
-    built before it; otherwise None."""
-    return _latest_page(key) if _warm_coming(key) else None
+    """While a decision's request is building ``key``'s page (its mark names it), the
+    page built before it, however old: the wait is bounded by that build, not by the
+    age of what stands in. Otherwise None."""
+    return _latest_page(key, any_age=True) if _warm_coming(key) else None
 
 
 def _warm_coming(key: str) -> bool:
     parts = _KEY.match(key)
-    tournament_id = parts[1].split(":")[2].split(".")[0] if parts else ""
-    return tournament_id.isdecimal() and cache.get(warming_key(int(tournament_id))) is not None
+    if parts is None:
+        return False
+    tournament_id = parts[1].split(":")[2].split(".")[0]
+    marked = cache.get(warming_key(int(tournament_id))) if tournament_id.isdecimal() else None
+    return isinstance(marked, list) and parts[3] in marked
 
 
 def _latest_name(key: str) -> tuple[str, int] | None:
@@ -355,9 +362,10 @@ def _remember_latest(key: str) -> None:
         set_max(cache, name, revision, TTL_SECONDS)
 
 
-def _latest_page(key: str) -> Page | None:
+def _latest_page(key: str, *, any_age: bool = False) -> Page | None:
     """The page stored last for the same tournament, scope, language and path under an
-    older revision than ``key``'s, if it is still cached."""
+    older revision than ``key``'s, if it is still cached (and, unless ``any_age``, if
+    that revision is at most STALE_SECONDS old)."""
     found = _latest_name(key)
     if found is None:
         return None
@@ -367,7 +375,7 @@ def _latest_page(key: str) -> Page | None:
         return None
     # Revisions are the bump's clock in microseconds (standings.models.bump): a page
     # built under one changed more than STALE_SECONDS ago is too old to stand in.
-    if not -1_000_000 <= clock() - int(latest) <= STALE_SECONDS * 1_000_000:
+    if not any_age and not -1_000_000 <= clock() - int(latest) <= STALE_SECONDS * 1_000_000:
         return None
     parts = _KEY.match(key)
     assert parts is not None

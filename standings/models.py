@@ -56,15 +56,15 @@ def clock() -> int:
     return time.time_ns() // 1000
 
 
-# Set (standings.warm.coming) around a decision whose own request builds the new public
-# pages right after it commits: a homologation, its reversal, a sorteio. Its commit then
-# tells every web node, before the new revision is mirrored, that the pages are on their
-# way; a visitor meanwhile gets the page built before (standings.caching) instead of
-# building the same page in a public process. The mark expires by itself, so a request
-# that dies before building leaves visitors to build, seconds later; a change that no
-# request builds (a team renamed) shows at most that long after the last decision.
-warm_coming: ContextVar[bool] = ContextVar("warm_coming", default=False)
-WARMING_SECONDS = 2
+# Set (standings.warm.coming) around a decision whose own request builds public pages
+# right after it commits — a homologation, its reversal, a sorteio — to those pages
+# (":language:path" of each). Its commit then tells every web node, before the new
+# revision is mirrored, which pages are on their way; a visitor of one of them
+# meanwhile gets the page built before (standings.caching) instead of building the same
+# page in a public process. The mark expires by itself, so a request that dies before
+# building leaves visitors to build, seconds later.
+warm_coming: ContextVar[tuple[str, ...]] = ContextVar("warm_coming", default=())
+WARMING_SECONDS = 5
 
 
 def warming_key(tournament_id: int) -> str:
@@ -77,8 +77,9 @@ def bump(tournament_id: int, *, table: bool = True) -> None:
     restored from a backup continue above every number it had handed out before (which
     Redis and the pages cached under them may still hold). ``table=False`` only when the
     change cannot touch the classificação (a súmula that counts neither before nor after)."""
-    if warm_coming.get():  # before the mirror below: on_commit keeps the order
-        transaction.on_commit(lambda: cache.set(warming_key(tournament_id), 1, WARMING_SECONDS))
+    coming = list(warm_coming.get())
+    if coming:  # before the mirror below: on_commit keeps the order
+        transaction.on_commit(lambda: cache.set(warming_key(tournament_id), coming, WARMING_SECONDS))
     now = clock()
     changes = {"value": Greatest(F("value") + 1, Value(now))}
     if table:

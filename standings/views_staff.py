@@ -47,7 +47,7 @@ class LotsView(TournamentPermissionMixin, View):
             [k.strip() for k in data["order"].split(",") if k.strip()] if data["mode"] == "manual" else None
         )
         try:
-            with coming():
+            with coming(t.slug):
                 draw = tiebreak_lots_record(
                     tournament=t,
                     teams=teams,

@@ -43,12 +43,14 @@ def public_request(source: HttpRequest, path: str) -> HttpRequest:
 
 
 @contextmanager
-def coming() -> Iterator[None]:
+def coming(slug: str, names: tuple[str, ...] = PAGES) -> Iterator[None]:
     """Around the decision whose request calls :func:`warm` next: its commit marks the
-    tournament's pages as on their way (``standings.models.warm_coming``). The mark is
-    not removed when they are built: with organizers deciding in parallel it stands for
-    all of them, and it lapses ``WARMING_SECONDS`` after the last one."""
-    token = warm_coming.set(True)
+    pages ``names`` of the tournament ``slug`` as on their way
+    (``standings.models.warm_coming``). The mark is not removed when they are built:
+    with organizers deciding in parallel it stands for all of them, and it lapses
+    ``WARMING_SECONDS`` after the last one."""
+    pages = tuple(f":{settings.LANGUAGE_CODE}:{reverse(name, args=[slug])}" for name in names)
+    token = warm_coming.set(pages)
     try:
         yield
     finally:

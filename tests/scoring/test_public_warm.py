@@ -148,9 +148,13 @@ def test_the_decisions_commit_marks_its_pages_as_coming_before_they_are_built(
     organizer.force_login(world.organizer)
     answer = organizer.post(reverse("scoring:homologate", args=[world.tournament.slug, m.pk]), {"version": 1})
     assert answer.status_code == 303
-    assert seen == [1]  # marked when the homologation committed, before the pages were built
+    slug = world.tournament.slug
+    named = [
+        f":pt-br:{reverse(name, args=[slug])}" for name in ("standings:standings_json", "standings:standings")
+    ]
+    assert seen == [named]  # marked when the homologation committed, before the pages were built
     cache.delete(warming_key(world.tournament.pk))
-    public, slug = Client(), world.tournament.slug
+    public = Client()
     assert public.get(reverse("standings:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
     # A change no request builds, made without the mark, is on the next request.
     before = public.get(reverse("standings:standings_json", args=[slug])).content
@@ -172,7 +176,7 @@ def test_while_a_decisions_pages_are_coming_visitors_get_the_page_built_before(w
     visitor = Client()
     before = visitor.get(url).content
     bump(world.tournament.pk)
-    cache.set(warming_key(world.tournament.pk), 1, WARMING_SECONDS)  # a decision just committed
+    cache.set(warming_key(world.tournament.pk), [f":pt-br:{url}"], WARMING_SECONDS)  # a decision committed
     stale = visitor.get(url)
     assert (stale["X-Tenteio-Cache"], stale.content) == ("stale", before)
     cache.delete(warming_key(world.tournament.pk))  # its request built them, or gave up

@@ -168,39 +168,28 @@ def test_a_page_that_is_not_found_is_never_answered_from_it(demo: Tournament) ->
     assert fastpath.served == before
 
 
-def test_while_a_decisions_pages_are_coming_it_answers_as_the_whole_stack(demo: Tournament) -> None:
-    from django.core.cache import cache
-
-    from standings.models import WARMING_SECONDS, bump, warming_key
-
-    path = f"/t/{SLUG}/classificacao.json"
-    visitor = Client()
-    visitor.get(path)
-    old = fast(visitor, path).content
-    bump(demo.pk)
-    cache.set(warming_key(demo.pk), 1, WARMING_SECONDS)
-    stale = fast(visitor, path)
-    assert (stale["X-Tenteio-Cache"], stale.content) == ("stale", old)
-    same(stale, whole(path))
-
-
-def test_a_page_built_under_a_revision_too_old_never_stands_in(
+def test_while_a_decisions_pages_are_coming_it_answers_as_the_whole_stack(
     demo: Tournament, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An English visitor's page, or page 2, last built long ago: with a decision's mark
-    up, the visitor still gets a page built now, not that one."""
+    """The page the decision's request is building is answered with the page before,
+    however old; a page the mark does not name (another language, page 2) is not."""
     from django.core.cache import cache
 
     from standings.models import WARMING_SECONDS, bump, clock, warming_key
 
-    path = f"/t/{SLUG}/classificacao.json"
+    named, other = f"/t/{SLUG}/classificacao.json", f"/t/{SLUG}/classificacao/?page=1"
     visitor = Client()
-    visitor.get(path)
+    for path in (named, other):
+        visitor.get(path)
+    old = fast(visitor, named).content
     bump(demo.pk)
-    cache.set(warming_key(demo.pk), 1, WARMING_SECONDS)
-    later = clock() + (caching.STALE_SECONDS + 1) * 1_000_000
+    cache.set(warming_key(demo.pk), [f":pt-br:{named}"], WARMING_SECONDS)
+    later = clock() + (caching.STALE_SECONDS + 60) * 1_000_000  # a quiet minute before
     monkeypatch.setattr(caching, "clock", lambda: later)
+    stale = fast(visitor, named)
+    assert (stale["X-Tenteio-Cache"], stale.content) == ("stale", old)
+    same(stale, whole(named))
     before = fastpath.served
-    answer = visitor.get(path)
-    assert answer.get("X-Tenteio-Cache") is None  # built for this request
+    built = visitor.get(other)
+    assert built.get("X-Tenteio-Cache") is None  # not named: built for this request
     assert fastpath.served == before
