@@ -30,12 +30,11 @@ from __future__ import annotations
 
 import functools
 import gzip
-import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -132,14 +131,39 @@ def forget(slug: str) -> None:
     _identities.pop(slug, None)
 
 
-def page_key(full_path: str, found: tuple[int, str], scope: str, language: str) -> str:
-    """The cache key of a page: the path with its query, under the tournament's current
+class PageKey(NamedTuple):
+    """Where a page lives in the caches: its tournament, the revision of ``scope`` it
+    was built under, and what the visitor asked for (language and path with query)."""
+
+    tournament_id: int
+    stamp: str
+    scope: str
+    revision: int
+    asked: str  # ":language:/path?query"
+
+    @property
+    def text(self) -> str:
+        return f"{self.tag}{self.asked}"
+
+    @property
+    def tag(self) -> str:
+        """The revision part: pages built under one tag share their standings."""
+        return f"tenteio:pub2:{self.stamp}:{self.scope}{self.revision}"
+
+    @property
+    def latest_name(self) -> str:
+        """Where the revision of the page stored last for the same request is kept."""
+        return f"tenteio:pub2:{self.stamp}:{self.scope}:latest{self.asked}"
+
+
+def page_key(full_path: str, found: tuple[int, str], scope: str, language: str) -> PageKey:
+    """The key of a page: the path with its query, under the tournament's current
     revision of ``scope`` (read now) and the visitor's language."""
     tournament_id, stamp = found
-    return f"tenteio:pub2:{stamp}:{scope}{current(tournament_id, scope)}:{language}:{full_path}"
+    return PageKey(tournament_id, stamp, scope, current(tournament_id, scope), f":{language}:{full_path}")
 
 
-def _key(request: HttpRequest, found: tuple[int, str], scope: str) -> str:
+def _key(request: HttpRequest, found: tuple[int, str], scope: str) -> PageKey:
     return page_key(request.get_full_path(), found, scope, translation.get_language())
 
 
@@ -148,14 +172,14 @@ def remembered_identity(slug: str) -> tuple[int, str] | None:
     return _identities.get(slug)
 
 
-def cached_page(key: str) -> Page | None:
-    page = memory.get(key)
+def cached_page(key: PageKey) -> Page | None:
+    page = memory.get(key.text)
     if page is None and shared_cache():
-        found = cache.get(key)
+        found = cache.get(key.text)
         # Anything else under the key (a value of another release) is a miss, not a 500.
         if isinstance(found, tuple) and len(found) == 3:
             page = found
-            memory.put(key, page)
+            memory.put(key.text, page)
     return page
 
 
@@ -222,12 +246,12 @@ def _cached_view(view: View, scope: str) -> View:
     return wrapper
 
 
-def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse:
+def _build(key: PageKey, view: View, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse:
     with _building_lock:
-        event = _building.get(key)
+        event = _building.get(key.text)
         first = event is None
         if first:
-            event = _building[key] = threading.Event()
+            event = _building[key.text] = threading.Event()
     assert event is not None
     if not first:
         # Another thread of this process is building this very page: answer with the
@@ -251,8 +275,7 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
             claimed, page, stale = _claim_or_wait(key, _may_be_stale(request))
             if page is not None:
                 return answer(request, page, stale=stale)
-        # The revision part of the key: pages built under it share their standings.
-        token = building_under.set(":".join(key.split(":", 4)[:4]))
+        token = building_under.set(key.tag)  # pages built under one tag share their standings
         try:
             response = view(request, *args, **kwargs)
         finally:
@@ -261,36 +284,36 @@ def _build(key: str, view: View, request: HttpRequest, /, *args: Any, **kwargs: 
             if hasattr(response, "render"):
                 response.render()
             page = _page(response)
-            memory.put(key, page)
+            memory.put(key.text, page)
             if shared_cache():
-                cache.set(key, page, TTL_SECONDS)
+                cache.set(key.text, page, TTL_SECONDS)
             _remember_latest(key)
             if page[2] is not None:
                 patch_vary_headers(response, ("Accept-Encoding",))
         return response
     finally:
         if claimed:
-            cache.delete(key + LOCK_SUFFIX)
+            cache.delete(key.text + LOCK_SUFFIX)
         if first:
             with _building_lock:
-                _building.pop(key, None)
+                _building.pop(key.text, None)
             event.set()
 
 
-def _claim_or_wait(key: str, may_be_stale: bool) -> tuple[bool, Page | None, bool]:
+def _claim_or_wait(key: PageKey, may_be_stale: bool) -> tuple[bool, Page | None, bool]:
     """Across web nodes, one process builds a new page: the others answer with the page
     built before it or wait for it in Redis (a homologation changes every page at once,
     and each node building it would triple the work exactly when the machines are
     busiest). Returns (this process builds, a page to answer with, whether that page is
     the one built before). A builder that dies frees the claim when it expires; a
     waiter that waits too long builds the page itself; with Redis down, nobody waits."""
-    if cache.add(key + LOCK_SUFFIX, 1, CLAIM_SECONDS):
+    if cache.add(key.text + LOCK_SUFFIX, 1, CLAIM_SECONDS):
         return True, None, False
     stale = _latest_page(key) if may_be_stale else None
     if stale is not None:
         return False, stale, True
     deadline = time.monotonic() + NODE_WAIT_SECONDS
-    while time.monotonic() < deadline and cache.get(key + LOCK_SUFFIX) is not None:
+    while time.monotonic() < deadline and cache.get(key.text + LOCK_SUFFIX) is not None:
         time.sleep(NODE_POLL_SECONDS)
         page = cached_page(key)
         if page is not None:
@@ -314,7 +337,6 @@ def _claim_or_wait(key: str, may_be_stale: bool) -> tuple[bool, Page | None, boo
 #   it: the page before only if built under a revision at most STALE_SECONDS old, so
 #   an English visitor, or page 2, whose last page is older waits for the new one.
 
-_KEY = re.compile(r"^(tenteio:pub2:[^:]+:[a-z]+)(\d+)(:.*)$", re.S)
 _latest: dict[str, int] = {}  # this process's view, when the cache is not shared
 STALE_SECONDS = 2
 
@@ -325,58 +347,34 @@ def _may_be_stale(request: HttpRequest) -> bool:
     return not getattr(request, "tenteio_warm", False)
 
 
-def coming_page(key: str) -> Page | None:
+def coming_page(key: PageKey) -> Page | None:
     """While a decision's request is building ``key``'s page (its mark names it), the
     page built before it, however old: the wait is bounded by that build, not by the
     age of what stands in. Otherwise None."""
-    return _latest_page(key, any_age=True) if _warm_coming(key) else None
+    marked = cache.get(warming_key(key.tournament_id))
+    coming = isinstance(marked, list) and key.asked in marked
+    return _latest_page(key, any_age=True) if coming else None
 
 
-def _warm_coming(key: str) -> bool:
-    parts = _KEY.match(key)
-    if parts is None:
-        return False
-    tournament_id = parts[1].split(":")[2].split(".")[0]
-    marked = cache.get(warming_key(int(tournament_id))) if tournament_id.isdecimal() else None
-    return isinstance(marked, list) and parts[3] in marked
-
-
-def _latest_name(key: str) -> tuple[str, int] | None:
-    parts = _KEY.match(key)
-    if parts is None:
-        return None
-    return f"{parts[1]}:latest{parts[3]}", int(parts[2])
-
-
-def _remember_latest(key: str) -> None:
-    found = _latest_name(key)
-    if found is None:
-        return
-    name, revision = found
+def _remember_latest(key: PageKey) -> None:
     with _building_lock:
         if len(_latest) > 20_000:
             _latest.clear()  # a bound, not a policy
-        if _latest.get(name, -1) < revision:
-            _latest[name] = revision
+        if _latest.get(key.latest_name, -1) < key.revision:
+            _latest[key.latest_name] = key.revision
     if shared_cache():  # only ever upwards, whatever order the builds finish in
-        set_max(cache, name, revision, TTL_SECONDS)
+        set_max(cache, key.latest_name, key.revision, TTL_SECONDS)
 
 
-def _latest_page(key: str, *, any_age: bool = False) -> Page | None:
+def _latest_page(key: PageKey, *, any_age: bool = False) -> Page | None:
     """The page stored last for the same tournament, scope, language and path under an
     older revision than ``key``'s, if it is still cached (and, unless ``any_age``, if
     that revision is at most STALE_SECONDS old)."""
-    found = _latest_name(key)
-    if found is None:
-        return None
-    name, revision = found
-    latest = cache.get(name) if shared_cache() else _latest.get(name)
-    if latest is None or int(latest) >= revision:
+    latest = cache.get(key.latest_name) if shared_cache() else _latest.get(key.latest_name)
+    if latest is None or int(latest) >= key.revision:
         return None
     # Revisions are the bump's clock in microseconds (standings.models.bump): a page
     # built under one changed more than STALE_SECONDS ago is too old to stand in.
     if not any_age and not -1_000_000 <= clock() - int(latest) <= STALE_SECONDS * 1_000_000:
         return None
-    parts = _KEY.match(key)
-    assert parts is not None
-    return cached_page(f"{parts[1]}{int(latest)}{parts[3]}")
+    return cached_page(key._replace(revision=int(latest)))

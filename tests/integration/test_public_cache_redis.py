@@ -105,17 +105,17 @@ def test_one_node_builds_a_new_page_the_others_wait_for_it(redis_cache: Any) -> 
 
     from standings import caching
 
-    key = "tenteio:pub2:test:1:pt-br:/t/x/classificacao/"
+    key = caching.PageKey(1, "test", "all", 1, ":pt-br:/t/x/classificacao/")
     assert caching._claim_or_wait(key, True) == (True, None, False)  # first: builds
     page = (b"<p>pronta</p>", "text/html", None)
-    threading.Timer(0.2, lambda: cache.set(key, page, 60)).start()
+    threading.Timer(0.2, lambda: cache.set(key.text, page, 60)).start()
     started = time.monotonic()
     assert caching._claim_or_wait(key, True) == (False, page, False)  # another node: waits, takes it
     assert 0.15 < time.monotonic() - started < caching.NODE_WAIT_SECONDS
     caching.memory.clear()
-    other = key + "2"
+    other = key._replace(revision=2)
     assert caching._claim_or_wait(other, True)[0] is True
-    threading.Timer(0.2, lambda: cache.delete(other + caching.LOCK_SUFFIX)).start()
+    threading.Timer(0.2, lambda: cache.delete(other.text + caching.LOCK_SUFFIX)).start()
     started = time.monotonic()
     assert caching._claim_or_wait(other, True) == (False, None, False)  # the builder died: build
     assert time.monotonic() - started < caching.NODE_WAIT_SECONDS
@@ -138,7 +138,8 @@ def test_with_redis_down_nobody_waits_for_a_claim(settings: Any) -> None:
     }
     try:
         started = time.monotonic()
-        assert caching._claim_or_wait("tenteio:pub2:x", True) == (False, None, False)
+        key = caching.PageKey(1, "x", "all", 1, ":pt-br:/")
+        assert caching._claim_or_wait(key, True) == (False, None, False)
         assert time.monotonic() - started < 1.5
     finally:
         caches["default"].close()
@@ -160,13 +161,13 @@ def test_another_nodes_build_in_progress_answers_with_the_page_built_before(redi
     found = caching.identity(t.slug)
     assert found is not None
     key = caching.page_key(url, found, TABLE, "pt-br")
-    assert cache.add(key + caching.LOCK_SUFFIX, 1, 5)  # the other node's claim
+    assert cache.add(key.text + caching.LOCK_SUFFIX, 1, 5)  # the other node's claim
     stale = visitor.get(url)
     assert stale["X-Tenteio-Cache"] == "stale" and stale.content == first.content
     import threading
     import time
 
-    threading.Timer(0.3, lambda: cache.delete(key + caching.LOCK_SUFFIX)).start()
+    threading.Timer(0.3, lambda: cache.delete(key.text + caching.LOCK_SUFFIX)).start()
     started = time.monotonic()
     assert caching._claim_or_wait(key, False) == (False, None, False)  # warm: waits, never stale
     assert time.monotonic() - started >= 0.25  # the other node's build ended without a page
