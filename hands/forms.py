@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core.numbers import whole_number
 from hands.codec import CodecError, decode
 from rules.hands import Hand, VoltaKind
 
@@ -111,13 +112,13 @@ def _deal(data: Mapping[str, Any], i: int) -> dict[str, Any]:
     infraction = _get(data, p + "pen_infraction")
     if infraction:
         points = _get(data, p + "pen_points")
-        if points and not points.isdecimal():
+        if points and whole_number(points, 3) is None:
             raise CodecError("Pontos da penalidade: informe um número.")
         deal["penalties"].append(
             {
                 "infraction": infraction,
                 "offender": _get(data, p + "pen_offender"),
-                "points": int(points[:3]) if points else None,
+                "points": whole_number(points, 3),
                 "article": _get(data, p + "pen_article"),
             }
         )

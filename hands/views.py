@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.views import View
 
+from core.numbers import whole_number
 from core.permissions import Action, TournamentPermissionMixin
 from hands import presets, selectors
 from hands.codec import CodecError, decode
@@ -133,7 +134,7 @@ class HandView(TenteioMixin, View):
         try:
             key = _key(data.get("key"))
             base_raw = str(data.get("base", "")).strip()
-            base = int(base_raw) if base_raw.isdecimal() and len(base_raw) < 6 else None
+            base = whole_number(base_raw, 5)
             state = selectors.match_state(self.match, self.tournament.rules())
             hand = hand_from(data, state)
             recorded = hand_record(match=self.match, user=request.user, hand=hand, key=key, base=base)
@@ -160,11 +161,10 @@ class CloseView(TenteioMixin, View):
         self.match = self.load_match(match_id)
         raw = str(request.POST.get("game", ""))
         try:
-            if not raw.isdecimal() or len(raw) > 3:
+            game = whole_number(raw, 3)
+            if game is None:
                 raise HandError("Partida inválida.")
-            close = partida_close(
-                match=self.match, user=request.user, game=int(raw), origin=origin_of(request)
-            )
+            close = partida_close(match=self.match, user=request.user, game=game, origin=origin_of(request))
         except (HandError, ScoringError) as exc:
             return self.refuse(exc)
         return self.done(

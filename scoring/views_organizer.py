@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
+from core.numbers import whole_number
 from core.permissions import Action, TournamentPermissionMixin
 from scoring import selectors
 from scoring.diff import Names, fields
@@ -29,7 +30,9 @@ class RoundSheetsView(TournamentPermissionMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         rounds = selectors.rounds_of(self.tournament)
         raw = request.GET.get("rodada", "")
-        current = int(raw) if raw.isdecimal() and len(raw) <= 4 else (rounds[0] if rounds else None)
+        current = whole_number(raw, 4)
+        if current is None:
+            current = rounds[0] if rounds else None
         sheets = selectors.round_sheets(self.tournament, current)
         counts: dict[str, int] = {}
         for s in sheets:

@@ -19,6 +19,7 @@ from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
 from core.exports import export_response
+from core.numbers import whole_number
 from core.permissions import Action, TournamentPermissionMixin
 from standings.caching import public_cache
 from standings.models import TABLE, current
@@ -159,7 +160,7 @@ class ResultsView(TournamentPermissionMixin, TemplateView):
     template_name = "standings/results.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")))
+        rows = match_rows(self.tournament, round_number=whole_number(request.GET.get("rodada"), 5))
         exported = export_response(request, ResultsTable(rows), f"{self.tournament.slug}-resultados")
         if exported is not None:
             return exported
@@ -179,7 +180,9 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         mesa = request.GET.get("mesa") or None
-        rows = match_rows(self.tournament, round_number=_int(request.GET.get("rodada")), table=mesa)
+        rows = match_rows(
+            self.tournament, round_number=whole_number(request.GET.get("rodada"), 5), table=mesa
+        )
         exported = export_response(request, ScheduleTable(rows), f"{self.tournament.slug}-programacao")
         if exported is not None:
             return exported
@@ -232,10 +235,6 @@ def by_round(rows: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
     for row in rows:
         groups.setdefault(row["round"], []).append(row)
     return list(groups.items())
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdecimal() and len(value) < 6 else None
 
 
 @method_decorator(public_cache(scope=TABLE), name="dispatch")

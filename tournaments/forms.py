@@ -10,6 +10,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import whole_number
 from rules.modalities import PRESETS
 from rules.types import Criterion
 from tournaments.models import Membership, Team, Tournament
@@ -166,9 +167,10 @@ class DrawForm(forms.Form):
         if not text.strip():
             return None
         parts = [p.strip() for p in text.split(",") if p.strip()]
-        if not all(p.isdecimal() and len(p) <= 3 for p in parts):
+        sizes = [whole_number(p, 3) for p in parts]
+        if None in sizes:
             raise ValidationError(_("Use números inteiros separados por vírgula, como 4, 4, 3."))
-        return [int(p) for p in parts]
+        return [n for n in sizes if n is not None]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -11,6 +11,7 @@ from django.views.generic import View
 from django_tables2 import RequestConfig
 
 from core.exports import export_response
+from core.numbers import whole_number
 from tournaments import selectors
 from tournaments.forms import ImportForm, PlayerFormSet, StatusForm, TeamForm, team_input
 from tournaments.models import Team
@@ -34,7 +35,7 @@ class TeamListView(OrganizerMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         entity = request.GET.get("entidade", "")
         status = request.GET.get("situacao", "")
-        entity_id = int(entity) if entity.isdecimal() and len(entity) <= 18 else None
+        entity_id = whole_number(entity, 18)
         status = status if status in Team.Status.values else ""
         qs = selectors.team_list(self.tournament, entity=entity_id, status=status)
         table = TeamTable(qs, slug=slug)

@@ -19,6 +19,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.numbers import whole_number
 from tournaments.models import Tournament
 from tournaments.services.registration import (
     PlayerInput,
@@ -212,10 +213,10 @@ def _read_teams(
         seed_text = cell(row, "seed")
         seed = None
         if seed_text:
-            if not seed_text.isdecimal() or len(seed_text) > 4 or int(seed_text) < 1:
+            seed = whole_number(seed_text, 4)
+            if not seed:
                 preview.errors.append((line, f"Cabeça de chave «{seed_text}»: use 1, 2, 3… ou deixe vazio."))
                 continue
-            seed = int(seed_text)
         key = normalize_name(name)
         if key not in teams:
             teams[key] = (TeamInput(name=" ".join(name.split()), entity=cell(row, "entity"), seed=seed), [])
