@@ -57,7 +57,7 @@ run: setup
 	$(BIN)/python manage.py demo
 	@echo "Tenteio em http://$(HOST):$(PORT)/  (Ctrl-C para parar)"
 	$(if $(LAN),$(BIN)/python -m core.lan $(PORT))
-	DJANGO_SETTINGS_MODULE=$(DJANGO_SETTINGS_MODULE) WEB="$(WEB)" $(BIN)/honcho -f Procfile.dev start
+	DJANGO_SETTINGS_MODULE=$(DJANGO_SETTINGS_MODULE) HOST=$(HOST) PORT=$(PORT) WEB="$(WEB)" $(BIN)/honcho -f Procfile.dev start
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
