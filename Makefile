@@ -41,10 +41,23 @@ system-deps:
 messages:
 	@if command -v msgfmt >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv -v 0; fi
 
+# On loopback, Django's runserver with DEBUG on. Listening beyond it (HOST=0.0.0.0: the
+# judges' phones on the hall's Wi-Fi), gunicorn with DEBUG off (config.settings.lan), so
+# no phone ever sees Django's debug pages; the addresses to type on the phones are printed.
+ifneq ($(filter 127.0.0.1 localhost ::1 [::1],$(HOST)),)
+LAN :=
+WEB := $(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+else
+LAN := yes
+run: export DJANGO_SETTINGS_MODULE = config.settings.lan
+WEB := $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --access-logfile -
+endif
+
 run: setup
 	$(BIN)/python manage.py demo
 	@echo "Tenteio em http://$(HOST):$(PORT)/  (Ctrl-C para parar)"
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho -f Procfile.dev start
+	$(if $(LAN),$(BIN)/python -m core.lan $(PORT))
+	DJANGO_SETTINGS_MODULE=$(DJANGO_SETTINGS_MODULE) HOST=$(HOST) PORT=$(PORT) WEB="$(WEB)" $(BIN)/honcho -f Procfile.dev start
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -100,11 +100,14 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base + "/ping/")
+        standings = urllib.request.urlopen(base + "/t/bench-1024/classificacao/", timeout=60).read().decode()
+        team_page = re.search(r'href="(/t/bench-1024/equipes/\d+/)"', standings)  # teams go by id
+        assert team_page is not None, "no team link on the standings page"
         pages = {
             "trivial view (/ping/)": "/ping/",
             "standings page, 1,024 teams": "/t/bench-1024/classificacao/",
             "standings JSON, 1,024 teams": "/t/bench-1024/classificacao.json",
-            "one chave's team page": "/t/bench-1024/equipes/e1/",
+            "one chave's team page": team_page.group(1),
         }
         for path in pages.values():
             for _ in range(3):

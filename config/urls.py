@@ -18,5 +18,8 @@ urlpatterns = [
     path("", include("hands.urls")),
 ]
 
+# Error pages in the site's layout, in the visitor's language (core.views).
+handler400 = "core.views.error_400"
+handler403 = "core.views.error_403"
 handler404 = "core.views.error_404"
 handler500 = "core.views.error_500"

@@ -1,4 +1,5 @@
-"""Turns an unreachable database or Redis into a pt-BR 503 page, never a stack trace."""
+"""Middlewares of core: an unreachable database or Redis becomes a 503 page (never a
+stack trace), the visitor's language, a NUL byte refused, the Permissions-Policy header."""
 
 from __future__ import annotations
 
@@ -91,3 +92,23 @@ class NullByteMiddleware:
         if form and any("\x00" in value for _, values in request.POST.lists() for value in values):
             return HttpResponse("Pedido inválido: caractere nulo.", status=400, content_type="text/plain")
         return self.get_response(request)
+
+
+class PermissionsPolicyMiddleware:
+    """Adds ``settings.PERMISSIONS_POLICY`` as the Permissions-Policy header.
+
+    Django's SecurityMiddleware sets the other security headers and django-csp the
+    Content-Security-Policy; neither sets this one.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        from django.conf import settings
+
+        self.get_response = get_response
+        self.value = str(getattr(settings, "PERMISSIONS_POLICY", ""))
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.value:
+            response.headers.setdefault("Permissions-Policy", self.value)
+        return response

@@ -66,7 +66,11 @@ def check(request: HttpRequest, action: Action, tournament: Tournament) -> None:
 class TournamentPermissionMixin(AccessMixin):
     """Loads ``self.tournament`` from the ``slug`` URL kwarg and enforces ``action``.
 
-    Anonymous visitors asked for more than the public view are sent to the login page.
+    An anonymous visitor asked for a staff page of a public tournament is sent to the
+    login page. A private tournament answers an anonymous visitor 404, exactly as a
+    missing slug does: a redirect to the login page would tell that it exists. The site
+    header's "Entrar" link carries the page's address, so an organizer who followed a
+    link while logged out logs in from the 404 page and lands on it.
     """
 
     action: Action = Action.VIEW_PUBLIC
@@ -77,9 +81,7 @@ class TournamentPermissionMixin(AccessMixin):
 
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         if not can(request.user, self.action, self.tournament):
-            if not request.user.is_authenticated and (
-                self.action is not Action.VIEW_PUBLIC or not self.tournament.is_public
-            ):
+            if not request.user.is_authenticated and self.tournament.is_public:
                 return self.handle_no_permission()
             check(request, self.action, self.tournament)
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]

@@ -30,7 +30,7 @@ from rules.hands.types import DEFAULT_OPTIONS, LADDER_3_6_9_12
 from rules.modality_params import Modality
 from rules.results import Side
 from scoring.models import ScoreSheet
-from tournaments.models import Match, Team, Tournament
+from tournaments.models import Match, Table, Team, Tournament
 
 
 def options_for(tournament: Tournament) -> HandOptions:
@@ -172,13 +172,13 @@ def live_board(tournament: Tournament) -> list[MatchState]:
     return [match_state(m, modality) for m in matches_in_play(tournament)]
 
 
-def mesa_match(tournament: Tournament, mesa: str) -> Match | None:
+def mesa_match(tournament: Tournament, table: Table) -> Match | None:
     """The jogo shown on a mesa's live page: the one in play there, else the latest one
     with hands, else the next one scheduled."""
-    base = Match.objects.filter(stage__tournament=tournament, table__name=mesa).select_related(
+    base = Match.objects.filter(stage__tournament=tournament, table=table).select_related(
         "team_a", "team_b", "table", "group", "stage__tournament"
     )
-    in_play = [m for m in matches_in_play(tournament) if m.table is not None and m.table.name == mesa]
+    in_play = [m for m in matches_in_play(tournament) if m.table_id == table.pk]
     if in_play:
         return in_play[0]
     with_hands = base.filter(hand_entries__isnull=False).order_by("-hand_entries__entered_at").first()

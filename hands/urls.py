@@ -13,5 +13,6 @@ urlpatterns = [
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/confirmar/", views.CloseView.as_view(), name="close"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/estado.json", views.StateView.as_view(), name="state"),
     path("t/<slug:slug>/ao-vivo/", views.LiveBoardView.as_view(), name="board"),
-    path("t/<slug:slug>/mesas/<str:mesa>/", views.LiveMesaView.as_view(), name="mesa"),
+    # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
+    path("t/<slug:slug>/mesas/<int:table_id>/", views.LiveMesaView.as_view(), name="mesa"),
 ]

@@ -189,14 +189,15 @@ class LiveBoardView(TournamentPermissionMixin, View):
 class LiveMesaView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
-    def get(self, request: HttpRequest, slug: str, mesa: str) -> HttpResponse:
-        if not self.tournament.tables.filter(name=mesa).exists():
+    def get(self, request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+        table = self.tournament.tables.filter(pk=table_id).first()
+        if table is None:
             raise Http404
-        match = selectors.mesa_match(self.tournament, mesa)
+        match = selectors.mesa_match(self.tournament, table)
         state = selectors.match_state(match, self.tournament.rules()) if match else None
         context = {
             "tournament": self.tournament,
-            "mesa": mesa,
+            "mesa": table.name,
             "state": state,
             "recent": selectors.recent_rows(match) if match else [],
         }

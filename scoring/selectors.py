@@ -13,7 +13,7 @@ from rules.results import from_interchange
 from scoring import codes
 from scoring.access import assigned_table_ids, can_enter, is_organizer
 from scoring.diff import Change, Names, content_of, diff
-from scoring.models import ScoreSheet, ScoringSettings, SheetEvent
+from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, TeamPin
 from tournaments.models import Group, Match, Player, Tournament
 
 STATE_LABELS = {
@@ -187,3 +187,12 @@ def expelled_teams(tournament: Tournament) -> set[str]:
             fixtures.append(GroupMatch(str(m.pk), m.round, m.team_a.key, m.team_b.key, report))
         out |= evaluate_group(modality, fixtures).disqualified
     return out
+
+
+def locked_pin_teams(team_ids: Iterable[int]) -> set[int]:
+    """Of these teams, those whose PIN lock is not cleared (``pins.paper_blocked``)."""
+    return set(
+        TeamPin.objects.filter(team_id__in=list(team_ids), locked_until__isnull=False).values_list(
+            "team_id", flat=True
+        )
+    )

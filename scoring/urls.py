@@ -15,6 +15,11 @@ urlpatterns = [
     path("juiz/<slug:slug>/jogo/<int:match_id>/conferir/", judge.CheckView.as_view(), name="check"),
     path("t/<slug:slug>/sumulas/", organizer.RoundSheetsView.as_view(), name="round"),
     path("t/<slug:slug>/sumulas/pins/", organizer.PinsView.as_view(), name="pins"),
+    path(
+        "t/<slug:slug>/sumulas/pins/<int:team_id>/desbloquear/",
+        organizer.PinUnlockView.as_view(),
+        name="pin_unlock",
+    ),
     path("t/<slug:slug>/sumulas/<int:match_id>/", organizer.HistoryView.as_view(), name="history"),
     path(
         "t/<slug:slug>/sumulas/<int:match_id>/homologar/",

@@ -21,7 +21,7 @@ from django.views import View
 
 from core.permissions import Action, TournamentPermissionMixin, can
 from scoring import selectors
-from scoring.access import can_enter
+from scoring.access import can_enter, is_organizer
 from scoring.diff import Names, content_of, fields
 from scoring.forms import SheetForm, SignForm, initial_from_sheet
 from scoring.models import ScoreSheet
@@ -123,12 +123,24 @@ class EntryView(MatchMixin, View):
         modality = form.modality
         latest = sheet.latest
         signing = []
+        user = self.request.user  # type: ignore[attr-defined]
         if latest is not None and latest.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED):
             signed = {s.team_id: s for s in latest.signatures.all()}
-            for team in required_teams(match, latest.result):
+            teams = required_teams(match, latest.result)
+            # A locked PIN: the team's paper signature is the organizer's (pins.paper_blocked).
+            locked = selectors.locked_pin_teams(t.pk for t in teams)
+            organizer = is_organizer(user, self.tournament)
+            for team in teams:
                 side = "a" if team.pk == match.team_a_id else "b"
-                signing.append({"team": team, "side": side, "signature": signed.get(team.pk)})
-        user = self.request.user  # type: ignore[attr-defined]
+                signing.append(
+                    {
+                        "team": team,
+                        "side": side,
+                        "signature": signed.get(team.pk),
+                        "pin_locked": team.pk in locked,
+                        "paper": team.pk not in locked or organizer,
+                    }
+                )
         can_check = sheet.state == "awaiting_check" and latest is not None and latest.entered_by_id != user.pk
         return {
             "tournament": self.tournament,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views import View
 
@@ -17,7 +17,7 @@ from scoring.diff import Names, fields
 from scoring.forms import VersionForm
 from scoring.services.consequences import consequences_of
 from scoring.services.errors import ScoringError
-from scoring.services.pins import pins_generate
+from scoring.services.pins import pin_unlock, pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.views_judge import origin_of
 from standings.warm import coming, warm
@@ -125,7 +125,15 @@ class PinsView(TournamentPermissionMixin, View):
 
     def page(self, request: HttpRequest, fresh: dict[int, str]) -> HttpResponse:
         teams = list(self.tournament.teams.select_related("pin").order_by("order", "id"))
-        rows = [{"team": t, "has_pin": hasattr(t, "pin"), "pin": fresh.get(t.pk)} for t in teams]
+        rows = [
+            {
+                "team": t,
+                "has_pin": hasattr(t, "pin"),
+                "pin": fresh.get(t.pk),
+                "locked": hasattr(t, "pin") and t.pin.locked_until is not None,
+            }
+            for t in teams
+        ]
         return render(
             request, "scoring/pins.html", {"tournament": self.tournament, "rows": rows, "fresh": fresh}
         )
@@ -140,3 +148,22 @@ class PinsView(TournamentPermissionMixin, View):
         response = self.page(request, fresh)
         response["Cache-Control"] = "no-store"  # plain PINs must not stay in a cache
         return response
+
+
+class PinUnlockView(TournamentPermissionMixin, View):
+    """The organizer clears a team's PIN lock (its paper signature waits for this)."""
+
+    action = Action.MANAGE
+
+    def post(self, request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+        team = get_object_or_404(self.tournament.teams, pk=team_id)
+        try:
+            unlocked = pin_unlock(tournament=self.tournament, user=request.user, team=team)
+        except ScoringError as exc:
+            messages.error(request, exc.message)
+        else:
+            if unlocked:
+                messages.success(request, f"PIN de {team.name} desbloqueado.")
+            else:
+                messages.info(request, f"O PIN de {team.name} não estava bloqueado.")
+        return HttpResponseRedirect(reverse("scoring:pins", args=[self.tournament.slug]), status=303)

@@ -17,7 +17,8 @@ urlpatterns = [
     path("<slug:slug>/programacao/", views.ScheduleView.as_view(), name="schedule"),
     path("<slug:slug>/mata-mata/", views_bracket.BracketView.as_view(), name="bracket"),
     path("<slug:slug>/mata-mata.json", views_bracket.BracketJsonView.as_view(), name="bracket_json"),
-    path("<slug:slug>/equipes/<str:key>/", views.TeamView.as_view(), name="team"),
+    # By id: a team's key comes from imported files and may hold any character ("a/b").
+    path("<slug:slug>/equipes/<int:team_id>/", views.TeamView.as_view(), name="team"),
     path("<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
     path("<slug:slug>/sorteio/", views_staff.LotsView.as_view(), name="lots"),
     path("<slug:slug>/exportar.json", views_staff.ExportView.as_view(), name="export"),

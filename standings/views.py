@@ -87,7 +87,7 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
                 "status": status,
                 "disqualified": dq,
                 "pending_lots": line.row.pending_lots,
-                "url": reverse("standings:team", args=[t.slug, line.team.key]),
+                "url": reverse("standings:team", args=[t.slug, line.team.pk]),
             }
         )
     return rows
@@ -212,7 +212,7 @@ class TeamView(TournamentPermissionMixin, TemplateView):
         team = get_object_or_404(
             Team.objects.select_related("entity").prefetch_related("players"),
             tournament=self.tournament,
-            key=self.kwargs["key"],
+            pk=self.kwargs["team_id"],
         )
         rows = [r for r in match_rows(self.tournament) if team.key in (r["team_a_key"], r["team_b_key"])]
         path = []

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("TENTEIO_DATA_DIR", BASE_DIR / "data"))
@@ -51,13 +52,17 @@ INSTALLED_APPS = [
     "axes",
     "audit",
     "hands",
+    "csp",  # its system checks catch settings in the pre-4.0 format
 ]
 
 MIDDLEWARE = [
     # First: a cached public page for an anonymous visitor is answered here, with the
     # headers the whole stack gave it (standings/fastpath.py).
     "standings.fastpath.PublicHitMiddleware",
+    # The security headers are added after the fast path: it learns them with the page.
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "core.middleware.PermissionsPolicyMiddleware",
     "core.middleware.NullByteMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -148,6 +153,31 @@ SESSION_EXPIRE_AT_BROWSER_CLOSE = False
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
+
+# Security headers. The Content-Security-Policy is strict and has no nonce: public pages
+# are cached and answered byte for byte to every visitor (standings.caching and
+# standings.fastpath), so a nonce drawn per request cannot be in them. No served
+# template has an inline script, style or event handler (tests/trust/test_web.py reads
+# them all); scripts and styles come from static/.
+CONTENT_SECURITY_POLICY: dict[str, Any] = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# No page uses the camera (a súmula's QR code is read by the phone's own camera app),
+# the microphone, the location or payments (core.middleware.PermissionsPolicyMiddleware).
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -7,6 +7,13 @@ team cards by a print job (``printing.pins``), which draws and hashes them with
 A capataz types the PIN on the judge's phone to sign a súmula. Wrong PINs are counted
 per team under a row lock; after ``TeamPin.MAX_ATTEMPTS`` the team is locked for
 ``TeamPin.LOCK_MINUTES`` so a PIN cannot be guessed at the table.
+
+A lock also stops the judge from recording that team's signature "on paper" instead:
+whoever failed at the PIN could otherwise just tap the paper button. The PIN may be
+tried again once the minutes have passed, but a paper signature for the team then
+needs the organizer until the lock is cleared: by the right PIN, by the organizer's
+:func:`pin_unlock`, or by a new PIN. ``TeamPin.locked_until`` stays set (in the past)
+until then, which is what :func:`paper_blocked` reads.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from django.utils import timezone
 
 from scoring.access import ensure_can_manage
 from scoring.models import TeamPin
-from scoring.services.errors import PinRefused
+from scoring.services.errors import NotAllowed, PinRefused
 from tournaments.models import Team, Tournament
 
 PIN_DIGITS = 4
@@ -90,7 +97,7 @@ def pin_verify(*, team: Team, pin: str) -> None:
             minutes = max(1, int((record.locked_until - now).total_seconds() // 60) + 1)
             raise_later: PinRefused | None = PinRefused(
                 f"PIN de {team.name} bloqueado após {TeamPin.MAX_ATTEMPTS} tentativas erradas; "
-                f"tente de novo em {minutes} min ou assine em papel."
+                f"tente de novo em {minutes} min ou chame a comissão organizadora."
             )
         elif check_password(str(pin)[:20], record.pin_hash):
             record.failed_attempts = 0
@@ -103,10 +110,40 @@ def pin_verify(*, team: Team, pin: str) -> None:
             if left <= 0:
                 record.failed_attempts = 0
                 record.locked_until = now + timedelta(minutes=TeamPin.LOCK_MINUTES)
-                message = f"PIN errado. PIN de {team.name} bloqueado por {TeamPin.LOCK_MINUTES} minutos."
+                message = (
+                    f"PIN errado. PIN de {team.name} bloqueado por {TeamPin.LOCK_MINUTES} minutos; "
+                    "a assinatura em papel desta equipe agora só com a comissão organizadora."
+                )
             else:
                 message = f"PIN errado para {team.name}; restam {left} tentativas."
             record.save(update_fields=["failed_attempts", "locked_until", "updated_at"])
             raise_later = PinRefused(message)
     if raise_later is not None:
         raise raise_later
+
+
+def paper_blocked(team: Team, *, lock: bool = False) -> bool:
+    """Whether the team's PIN was locked and the lock not yet cleared (see the module's
+    docstring): its paper signature then needs the organizer. ``lock``: take the TeamPin
+    row's lock (inside the caller's transaction, before the Match row's)."""
+    rows = TeamPin.objects.filter(team=team, locked_until__isnull=False)
+    if lock:
+        rows = rows.select_for_update()
+    return rows.exists()
+
+
+@transaction.atomic
+def pin_unlock(*, tournament: Tournament, user: Any, team: Team) -> bool:
+    """The organizer clears a team's PIN lock: the PIN may be tried again at once and the
+    judge may record the team's paper signature. Returns whether there was a lock.
+    Locks the TeamPin row."""
+    ensure_can_manage(user, tournament)
+    if team.tournament_id != tournament.pk:
+        raise NotAllowed("Esta equipe não é deste torneio.")
+    record = TeamPin.objects.select_for_update().filter(team=team).first()
+    if record is None or (record.locked_until is None and record.failed_attempts == 0):
+        return False
+    record.failed_attempts = 0
+    record.locked_until = None
+    record.save(update_fields=["failed_attempts", "locked_until", "updated_at"])
+    return True

@@ -20,13 +20,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.access import ensure_can_enter, ensure_can_manage, tournament_of
+from scoring.access import ensure_can_enter, ensure_can_manage, is_organizer, tournament_of
 from scoring.diff import Change, Names, content_of, diff
 from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
 from scoring.services.consequences import consequences_of
 from scoring.services.entry import EntryData, prepare_entry
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
-from scoring.services.pins import pin_verify
+from scoring.services.pins import paper_blocked, pin_verify
 from tournaments.models import Match, Team
 from tournaments.services.bracket import bracket_on_homologation, bracket_on_revert
 
@@ -230,7 +230,9 @@ def sheet_sign(
 ) -> ScoreSheet:
     """Record a capataz's signature on ``version``; both signed (or the present side of a
     W.O.) makes the súmula SIGNED. A wrong PIN is counted before anything else is
-    looked at (its own transaction). Locks the TeamPin row, then the Match row."""
+    looked at (its own transaction). A paper signature for a team whose PIN is locked
+    (``pins.paper_blocked``) is the organizer's to record. Locks the TeamPin row, then
+    the Match row."""
     ensure_can_enter(user, match)
     if team.pk not in (match.team_a_id, match.team_b_id):
         raise WorkflowError("Esta equipe não joga este jogo.")
@@ -239,6 +241,13 @@ def sheet_sign(
     elif method != Signature.Method.PAPER:
         raise WorkflowError("Forma de assinatura desconhecida.")
     with transaction.atomic():
+        paper = method == Signature.Method.PAPER
+        if paper and paper_blocked(team, lock=True) and not is_organizer(user, tournament_of(match)):
+            raise NotAllowed(
+                f"PIN de {team.name} bloqueado após tentativas erradas: a assinatura desta equipe "
+                "aguarda a comissão organizadora, que desbloqueia o PIN ou registra ela mesma a "
+                "assinatura em papel."
+            )
         sheets = _locked_versions(match)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):

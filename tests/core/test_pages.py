@@ -69,7 +69,7 @@ def test_private_tournament_hidden_from_public(client: Client, tournament: Tourn
     tournament.is_public = False
     tournament.save()
     assert tournament.name not in client.get("/").content.decode()
-    assert client.get(f"/t/{SLUG}/").status_code == 302  # to the login page
+    assert client.get(f"/t/{SLUG}/").status_code == 404  # as a missing slug: not revealed
     judge_elsewhere = user("outro")
     client.force_login(judge_elsewhere)
     assert client.get(f"/t/{SLUG}/").status_code == 404

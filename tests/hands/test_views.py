@@ -76,19 +76,20 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     anon = client_for(None)
     board = anon.get(reverse("hands:board", args=[world.tournament.slug]))
     assert board.status_code == 200 and m.team_a.name in board.content.decode()
-    mesa = anon.get(reverse("hands:mesa", args=[world.tournament.slug, "1"]))
+    mesa = anon.get(reverse("hands:mesa", args=[world.tournament.slug, m.table_id]))
     assert mesa.status_code == 200 and "truco Nós +2" in mesa.content.decode()
-    assert anon.get(reverse("hands:mesa", args=[world.tournament.slug, "9"])).status_code == 404
+    elsewhere = world.other.tables.get(name="1").pk  # a mesa of another tournament
+    assert anon.get(reverse("hands:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
     standings = anon.get(reverse("standings:standings", args=[world.tournament.slug])).content.decode()
     assert "Jogos em andamento" in standings
-    team = anon.get(reverse("standings:team", args=[world.tournament.slug, m.team_a.key])).content.decode()
+    team = anon.get(reverse("standings:team", args=[world.tournament.slug, m.team_a_id])).content.decode()
     assert "Trucos aceitos e ganhos" in team
     world.tournament.is_public = False
     world.tournament.save()
     outsider = client_for(world.stranger)  # logged in, not of this tournament: not revealed
     assert outsider.get(reverse("hands:board", args=[world.tournament.slug])).status_code == 404
-    assert outsider.get(reverse("hands:mesa", args=[world.tournament.slug, "1"])).status_code == 404
-    assert anon.get(reverse("hands:board", args=[world.tournament.slug])).status_code == 302  # to login
+    assert outsider.get(reverse("hands:mesa", args=[world.tournament.slug, m.table_id])).status_code == 404
+    assert anon.get(reverse("hands:board", args=[world.tournament.slug])).status_code == 404  # not revealed
 
 
 FIELD = st.sampled_from(

@@ -36,13 +36,14 @@ def demo() -> Tournament:
         "programacao/",
         "programacao/?mesa=3",
         "resultados/?rodada=1",
-        "equipes/t1/",
+        "equipes/{t1}/",
         "classificacao.json",
         "resultados.json",
         "revisao.json",
     ],
 )
 def test_public_pages_answer(client: Client, demo: Tournament, path: str) -> None:
+    path = path.replace("{t1}", str(demo.teams.get(key="t1").pk))  # teams go by id
     response = client.get(f"/t/{SLUG}/{path}")
     assert response.status_code == 200
 
@@ -105,7 +106,8 @@ def test_private_tournament_pages_are_not_public(client: Client, demo: Tournamen
     Tournament.objects.filter(pk=demo.pk).update(is_public=False)
     demo.refresh_from_db()
     demo.save()  # a settings change bumps the revision
-    for path in ("classificacao/", "classificacao.json", "resultados/", "equipes/t1/"):
+    t1 = demo.teams.get(key="t1").pk
+    for path in ("classificacao/", "classificacao.json", "resultados/", f"equipes/{t1}/"):
         response = client.get(f"/t/{SLUG}/{path}")
         assert response.status_code in (302, 404), path
 

@@ -70,9 +70,9 @@ class Site:
             "slug": t.slug,
             "match_id": m.pk,
             "pk": m.team_a_id,
-            "key": m.team_a.key,
+            "team_id": m.team_a_id,
             "code": codes.encode(m.pk),
-            "mesa": m.table.name if m.table else "1",
+            "table_id": m.table_id,
             "job_id": print_job(t),
             "lang": "en",
         }

@@ -6,8 +6,9 @@ open it. The expected answer is derived here from the rule and the role (not fro
 shows up as a failure naming the URL, the visitor and the method.
 
 Answers: the rule's status when the visitor may act; otherwise a redirect to the login
-page (anonymous), 404 (a private tournament the visitor cannot see: its existence is
-not revealed) or 403 (a visible tournament, a forbidden action).
+page (anonymous, on a public tournament or a page of no tournament), 404 (a private
+tournament the visitor cannot see, anonymous included: its existence is not revealed)
+or 403 (a visible tournament, a forbidden action).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ RULES: dict[str, Rule] = {
     "scoring:check": Rule(JUDGE, 303, 422),  # GET: no súmula awaits a check, back to the jogo
     "scoring:round": Rule(ORGANIZER, 200, 405),
     "scoring:pins": Rule(ORGANIZER, 200, 200),
+    "scoring:pin_unlock": Rule(ORGANIZER, 405, 303),  # a team without a lock: said so, nothing changes
     "scoring:history": Rule(ORGANIZER, 200, 405),
     "scoring:homologate": Rule(ORGANIZER, 200, 303),  # GET shows the history page
     "scoring:revert": Rule(ORGANIZER, 200, 303),
@@ -128,6 +130,8 @@ def expected(rule: Rule, role: str, t: Tournament, method: str) -> int | str:
     if role == "anonymous":
         if rule.access == PUBLIC and t.is_public:
             return allowed
+        if rule.access in (PUBLIC, JUDGE, ORGANIZER) and not t.is_public:
+            return 404
         return "login"
     if rule.access == LOGIN:
         return allowed
