@@ -303,7 +303,11 @@ def test_hostile_texts_through_the_organizer_page(
 
 
 def test_no_organizer_text_reaches_a_style_sheet(
-    hostile: Hostile, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    hostile: Hostile,
+    listener: Listener,
+    foreign_image: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     """Every <style> of every document is free of the stored texts: they only ever go
     through the templates' HTML escaping."""
@@ -313,8 +317,10 @@ def test_no_organizer_text_reaches_a_style_sheet(
     t = hostile.tournament
     for doc in ("sumulas", "teams", "standings", "schedule"):
         print_command(t, doc, tmp_path, stage=hostile.texts["stage"], group=hostile.texts["group"])
-    assert len(pages) >= 4
-    probes = ["Copa", "127.0.0.1", "Equipe", "Entidade", "Jogador", "/tmp/p"]
+    knockout = make_hostile(listener.port, foreign_image, knockout=True)
+    print_command(knockout.tournament, "bracket", tmp_path, stage=knockout.texts["knockout"])
+    assert len(pages) >= 5
+    probes = ["Copa", "127.0.0.1", "Equipe", "Entidade", "Jogador", "/tmp/p", "}}*{"]
     for html in pages:
         for style in re.findall(r"<style[^>]*>(.*?)</style>", html, flags=re.S):
             assert not [p for p in probes if p in style], style[:400]
