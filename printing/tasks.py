@@ -9,9 +9,10 @@ Every task runs under the worker's time limits (``CELERY_TASK_SOFT_TIME_LIMIT`` 
 out of memory — fails its job with a pt-BR message for the organizer, in the task
 (``_attempt``) or, when the task itself cannot, in :meth:`PrintTask.on_failure`: at the
 soft limit the task is interrupted; at the hard limit Celery kills the worker child and
-calls ``on_failure`` in the worker's main process. Running out of time or memory is not retried: it would happen again. A child
-killed at the memory ceiling gives its task back to the queue (acks late); the chunk's
-count of tries stops that after MAX_ATTEMPTS (``services.ChunkAbandoned``).
+calls ``on_failure`` in the worker's main process. Running out of time or memory is
+not retried: it would happen again. A child killed at the memory ceiling gives its task
+back to the queue (acks late); the chunk's count of tries stops that after MAX_ATTEMPTS
+(``services.ChunkAbandoned``).
 """
 
 from __future__ import annotations
