@@ -2,7 +2,9 @@
 
 A job's chunks keep their input data and, once rendered, their PDF bytes in the
 database, so any worker on any machine can render, retry or resume any chunk, and a
-worker killed mid-job loses at most the chunks it was rendering. The merged PDF is a
+worker killed mid-job loses at most the chunks it was rendering. Team cards with new
+PINs are the exception: their chunks keep only their input, never bytes (the PDF holds
+plain PINs), and are rendered in memory by one task (``printing.services.cards_render``). The merged PDF is a
 file under MEDIA_ROOT (shared by the web nodes), written under a temporary name and
 renamed, so a reader never sees half a file. ``fingerprint`` (tournament revision +
 document parameters) lets an unchanged document be served again without rendering.
@@ -62,10 +64,7 @@ class PrintChunk(models.Model):
     job = models.ForeignKey(PrintJob, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
     units = models.JSONField(default=list)
-    pdf = models.BinaryField(null=True, blank=True)
-    # Cards with new PINs: the hashes of the PINs printed in ``pdf`` (team id -> hash),
-    # made the teams' PINs when the job finishes (printing.pins). Never plain PINs.
-    pin_hashes = models.JSONField(default=dict, blank=True)
+    pdf = models.BinaryField(null=True, blank=True)  # never set for cards with new PINs
     attempts = models.PositiveIntegerField(default=0)
     seconds = models.FloatField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True)

@@ -1,15 +1,19 @@
 """Team cards with new PINs: drawn where the cards are rendered, printed, only hashed.
 
-The organizer asks for "cartões com novos PINs" (``Params.new_pins``). Each chunk of
-cards draws fresh PINs for its teams (``scoring.services.pins.pins_draw``) just before it
-renders, prints them, and keeps beside its PDF only their hashes. The merge that
-finishes the job makes those hashes the teams' PINs (:func:`save`) in the transaction
-that marks the job done: all the teams or none, so a job cancelled or failed before
-that leaves every old PIN working, and no card ever shows a PIN that does not work.
+The organizer asks for "cartões com novos PINs" (``Params.new_pins``). One task renders
+the whole job (``printing.services.cards_render``): each chunk of cards draws fresh PINs
+for its teams (``scoring.services.pins.pins_draw``) just before it renders, and its PDF
+is appended in memory to the merged document; the PINs' hashes stay in that task's
+memory too. The task writes the finished file, then makes the hashes the teams' PINs
+(:func:`save`) in the transaction that marks the job done: all the teams or none, so a
+job cancelled or failed before that leaves every old PIN working, and no card ever
+shows a PIN that does not work.
 
-The plain PINs live only in memory while a chunk renders, and in the PDF — a download
-for the tournament's organizers. They are never in the job's parameters, the chunks'
-stored units, a broker message, a log or a page.
+The plain PINs live only in the rendering task's memory and in the finished PDF — the
+product, a file under MEDIA_ROOT that only the tournament's organizers can download.
+They are never in the job's parameters, the chunks' stored units or bytes, a broker
+message, a log or a page. ``printpdf --new-pins`` renders the same way in its own
+process and writes only the file it is asked for.
 """
 
 from __future__ import annotations

@@ -12,9 +12,13 @@ The flow (the Celery tasks in ``printing.tasks`` only call these):
    conditional UPDATE makes the merge run once; running it again rewrites the same file.
 
 A worker killed mid-job leaves stored chunks in place: :func:`job_resume` queues only
-the missing ones. Progress lives in the job row, readable from any web node. Team cards
-with new PINs (``Params.new_pins``) draw the PINs in :func:`chunk_render` and switch the
-teams to them in :func:`job_merge` (``printing.pins`` tells how they stay secret).
+the missing ones. Progress lives in the job row, readable from any web node.
+
+Team cards with new PINs (``Params.new_pins``) are the exception: their PDF bytes carry
+plain PINs, so no chunk of theirs is ever stored. :func:`cards_render` renders every
+chunk of such a job in one task, in memory, appends each to the merged PDF as it goes,
+writes only the finished file and switches the teams to the new PINs in the
+transaction that marks the job done (``printing.pins`` tells how they stay secret).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from tournaments.models import Tournament
 # Bump when a template changes what is printed: older stored PDFs stop being reused.
 LAYOUT_VERSION = 2
 STALE_SECONDS = 90  # a running job untouched this long has lost its worker
+MAX_ATTEMPTS = 4  # tries of a chunk: the first and printing.tasks' three retries
 
 
 def fingerprint(tournament: Tournament, params: Params) -> str:
@@ -147,30 +152,46 @@ def job_prepare(job_id: int) -> list[int]:
     return list(job.chunks.filter(pdf__isnull=True).order_by("index").values_list("index", flat=True))
 
 
+class ChunkAbandoned(Exception):
+    """A chunk tried MAX_ATTEMPTS times already: its process died each time (killed at
+    the memory ceiling or the hard time limit), and Celery hands a task whose process
+    died back to the queue. Not retried: the job fails with this message."""
+
+
+def _count_attempt(chunk: PrintChunk) -> None:
+    """Count a try before it starts (a try whose process is killed counts too)."""
+    PrintChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+    if chunk.attempts + 1 > MAX_ATTEMPTS:
+        raise ChunkAbandoned(
+            f"parte {chunk.index + 1}: a impressão parou {chunk.attempts} vezes sem terminar "
+            "(limite de memória ou de tempo); imprima uma parte de cada vez (uma fase, chave ou rodada)."
+        )
+
+
+def renders_in_memory(job_id: int) -> bool:
+    """True for a card job with new PINs: one task renders it (:func:`cards_render`)."""
+    return PrintJob.objects.filter(pk=job_id, params__new_pins=True).exists()
+
+
 def chunk_render(job_id: int, index: int) -> bool:
     """Render chunk ``index`` unless done or the job is no longer running; True when every
-    chunk of the job is now rendered (the caller then merges)."""
+    chunk of the job is now rendered (the caller then merges). A card job with new PINs
+    renders in :func:`cards_render` instead: here it renders nothing."""
     from printing.render import RENDERERS
 
     job = PrintJob.objects.get(pk=job_id)
-    if job.status != PrintJob.Status.RUNNING:
+    if job.status != PrintJob.Status.RUNNING or job.params.get("new_pins"):
         return False
     chunk = PrintChunk.objects.get(job_id=job_id, index=index)
     if chunk.pdf is None:
-        PrintChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+        _count_attempt(chunk)
         started = time.perf_counter()
-        units: list[dict[str, Any]] = chunk.units
-        hashes: dict[str, str] = {}
-        new_pins = bool(job.params.get("new_pins"))
-        if new_pins:
-            units, hashes = pins.fill(units)
-        pdf = RENDERERS[job.doc](job.header, job.meta, units, total_pages=job.pages)
+        pdf = RENDERERS[job.doc](job.header, job.meta, chunk.units, total_pages=job.pages)
         seconds = time.perf_counter() - started
         with transaction.atomic():
-            rows = PrintChunk.objects.filter(pk=chunk.pk, pdf__isnull=True)
-            if new_pins:  # cards of a cancelled job are not kept
-                rows = rows.filter(job__status=PrintJob.Status.RUNNING)
-            stored = rows.update(pdf=pdf, pin_hashes=hashes, seconds=seconds, done_at=timezone.now())
+            stored = PrintChunk.objects.filter(pk=chunk.pk, pdf__isnull=True).update(
+                pdf=pdf, seconds=seconds, done_at=timezone.now()
+            )
             if stored:
                 PrintJob.objects.filter(pk=job_id).update(
                     done=F("done") + len(chunk.units), updated_at=timezone.now()
@@ -178,12 +199,51 @@ def chunk_render(job_id: int, index: int) -> bool:
     return not PrintChunk.objects.filter(job_id=job_id, pdf__isnull=True).exists()
 
 
-def job_merge(job_id: int) -> bool:
-    """Join the chunks into the job's file; True if this call finished the job."""
+def cards_render(job_id: int) -> bool:
+    """Team cards with new PINs, the whole job in this one call; True if it finished it.
+
+    Chunk by chunk, the cards get fresh PINs (``printing.pins.fill``), are rendered and
+    appended to the merged PDF in memory; the chunk rows keep only their input (no PIN)
+    and timings. The finished file is written, then the PINs' hashes become the teams'
+    PINs in the transaction that marks the job done. A failure or a cancellation on the
+    way leaves no card in the database or on disk, and changes no PIN; running again
+    draws new PINs."""
+    from printing.render import RENDERERS
+
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    if job.status != PrintJob.Status.RUNNING:
+        return False
+    render = RENDERERS[job.doc]
+    writer = PdfWriter()
+    hashes: dict[str, str] = {}
+    PrintJob.objects.filter(pk=job_id).update(done=0, updated_at=timezone.now())
+    for chunk in job.chunks.order_by("index"):
+        if not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
+            return False  # cancelled: what was rendered is dropped with this call's memory
+        _count_attempt(chunk)
+        started = time.perf_counter()
+        units, drawn = pins.fill(chunk.units)
+        writer.append(io.BytesIO(render(job.header, job.meta, units, total_pages=job.pages)))
+        hashes.update(drawn)
+        now = timezone.now()
+        PrintChunk.objects.filter(pk=chunk.pk).update(seconds=time.perf_counter() - started, done_at=now)
+        PrintJob.objects.filter(pk=job_id).update(done=F("done") + len(chunk.units), updated_at=now)
     claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
         status=PrintJob.Status.MERGING, updated_at=timezone.now()
     )
-    job = PrintJob.objects.get(pk=job_id)
+    return bool(claimed) and _finish(job, writer, hashes)
+
+
+def job_merge(job_id: int) -> bool:
+    """Join the chunks into the job's file; True if this call finished the job. (A card
+    job with new PINs is finished by :func:`cards_render`, never here.)"""
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    if job.params.get("new_pins"):
+        return False
+    claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
+        status=PrintJob.Status.MERGING, updated_at=timezone.now()
+    )
+    job.refresh_from_db(fields=["status"])
     if not claimed and job.status != PrintJob.Status.MERGING:
         return False
     if job.chunks.filter(pdf__isnull=True).exists():
@@ -191,25 +251,35 @@ def job_merge(job_id: int) -> bool:
             status=PrintJob.Status.RUNNING
         )
         return False
-    params = Params.from_dict(job.params)
-    name = f"printing/{job.tournament_id}/{params.filename()[:-4]}-{job.pk}-{job.fingerprint[:10]}.pdf"
-    target = Path(settings.MEDIA_ROOT, name)
-    target.parent.mkdir(parents=True, exist_ok=True)
     writer = PdfWriter()
     # One chunk's bytes at a time from the database; pypdf keeps the page objects.
     for chunk_id in job.chunks.order_by("index").values_list("pk", flat=True):
         data = PrintChunk.objects.filter(pk=chunk_id).values_list("pdf", flat=True).get()
         writer.append(io.BytesIO(bytes(data or b"")))
+    return _finish(job, writer, None)
+
+
+def _finish(job: PrintJob, writer: PdfWriter, hashes: dict[str, str] | None) -> bool:
+    """Write the merged PDF of a job in MERGING and mark it done; with ``hashes`` (new
+    PINs) make them the teams' PINs in the same transaction. False if the job was
+    cancelled meanwhile (no file is left)."""
+    params = Params.from_dict(job.params)
+    name = f"printing/{job.tournament_id}/{params.filename()[:-4]}-{job.pk}-{job.fingerprint[:10]}.pdf"
+    target = Path(settings.MEDIA_ROOT, name)
+    target.parent.mkdir(parents=True, exist_ok=True)
     pages = len(writer.pages)
     temp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp")
-    with open(temp, "wb") as fh:
-        writer.write(fh)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(temp, target)  # atomic: a reader sees no file or the whole file
+    try:
+        with open(temp, "wb") as fh:
+            writer.write(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temp, target)  # atomic: a reader sees no file or the whole file
+    finally:
+        temp.unlink(missing_ok=True)  # a half-written file (a full disk) is not left behind
     try:
         with transaction.atomic():
-            finished = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.MERGING).update(
+            finished = PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.MERGING).update(
                 status=PrintJob.Status.DONE,
                 file=name,
                 pages=pages,
@@ -217,10 +287,7 @@ def job_merge(job_id: int) -> bool:
                 finished_at=timezone.now(),
                 updated_at=timezone.now(),
             )
-            if finished and params.new_pins:  # the cards exist: their PINs now replace the old
-                hashes: dict[str, str] = {}
-                for part in job.chunks.values_list("pin_hashes", flat=True):
-                    hashes.update(part or {})
+            if finished and hashes is not None:  # the cards exist: their PINs now replace the old
                 pins.save(tournament=job.tournament, user=job.created_by, hashes=hashes)
     except Exception:
         target.unlink(missing_ok=True)  # no file whose PINs do not work
@@ -229,14 +296,18 @@ def job_merge(job_id: int) -> bool:
         target.unlink(missing_ok=True)
         return False
     # The file is the product now.
-    PrintChunk.objects.filter(job_id=job_id).update(pdf=None, units=[], pin_hashes={})
+    PrintChunk.objects.filter(job_id=job.pk).update(pdf=None, units=[])
     return True
 
 
 def job_fail(job_id: int, error: str) -> None:
+    """Mark an active job failed with ``error`` (pt-BR, shown to the organizer). A card
+    job with new PINs also loses any chunk bytes (none are stored since cards render in
+    memory; rows left by an older version would hold plain PINs)."""
     PrintJob.objects.filter(pk=job_id, status__in=PrintJob.ACTIVE).update(
         status=PrintJob.Status.FAILED, error=error[:2000], updated_at=timezone.now()
     )
+    PrintChunk.objects.filter(job_id=job_id, job__params__new_pins=True).update(pdf=None)
 
 
 def job_cancel(*, job: PrintJob) -> bool:
@@ -247,7 +318,7 @@ def job_cancel(*, job: PrintJob) -> bool:
         status=PrintJob.Status.CANCELLED, finished_at=timezone.now(), updated_at=timezone.now()
     )
     if cancelled:
-        PrintChunk.objects.filter(job_id=job.pk).update(pdf=None, pin_hashes={})
+        PrintChunk.objects.filter(job_id=job.pk).update(pdf=None)
     return bool(cancelled)
 
 
@@ -257,7 +328,7 @@ def is_stale(job: PrintJob) -> bool:
 
 def job_resume(*, job: PrintJob) -> bool:
     """Queue what is missing of a stalled or failed job: only the unrendered chunks, or
-    the merge when every chunk is there."""
+    the merge when every chunk is there (a card job with new PINs: all its cards)."""
     from printing import tasks
 
     if job.status not in (*PrintJob.ACTIVE, PrintJob.Status.FAILED):
@@ -269,6 +340,10 @@ def job_resume(*, job: PrintJob) -> bool:
     PrintJob.objects.filter(pk=job.pk).update(
         status=PrintJob.Status.RUNNING, error="", updated_at=timezone.now()
     )
+    job.chunks.update(attempts=0)
+    if job.params.get("new_pins"):  # all the cards again, with new PINs
+        enqueue(tasks.render_cards, job.pk)
+        return True
     missing = list(job.chunks.filter(pdf__isnull=True).values_list("index", flat=True))
     for index in missing:
         enqueue(tasks.render_chunk, job.pk, index)

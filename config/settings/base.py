@@ -270,6 +270,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXTENDED = True
 CELERY_TIMEZONE = TIME_ZONE
+# Bounds of one task (printing.tasks: a print task out of time or memory fails its job
+# with a message). Soft limit: the task is interrupted; hard limit: its process is
+# killed. Both stay under the visibility timeout above, so a task still running is
+# never handed to a second worker (seconds; each task message carries them, so the
+# worker's --time-limit options change nothing). A worker process that grew past the
+# memory ceiling (KB, checked after each task) is replaced by a fresh one;
+# docs/deploy's unit caps the whole worker.
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = 270
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = 300_000
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

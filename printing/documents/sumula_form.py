@@ -45,9 +45,15 @@ ENDING_X = {"alvo": 36.0, "tempo": 50.0, "W.O.": 68.0, "desclassificação": 83.
 # Team names and players are cut to what fits their column: a longer line would run
 # into team B's column or the mark boxes. Budgets from DejaVu Sans 9 pt capitals.
 NAME_CHARS, ENTITY_CHARS, PLAYER_CHARS = 30, 42, 30
+# The tournament on the first line (188 mm of DejaVu Sans Bold 8 pt capitals); the
+# fase, chave and mesa share the line beside the QR code with rodada and horário.
+TOURNAMENT_CHARS, PLACE_CHARS, JUDGE_CHARS = 86, 16, 60
 
 
 def fit(text: str, limit: int) -> str:
+    """``text`` on one line of at most ``limit`` characters: the fill's blocks are <pre>
+    (a line break in a stored name would push the lines below off the form)."""
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -189,8 +195,16 @@ def page(meta: dict[str, Any], f: dict[str, Any], unit: dict[str, Any]) -> dict[
         ]
         # The second line is the form's "Jogadores … partidas →".
         lines.append("\n".join([fit(team["entity"] or "—", ENTITY_CHARS), "", *players]))
+    if official:
+        people = {k: fit(official[k], NAME_CHARS) for k in ("winner", "walkover", "disqualified")}
+        official = {**official, **people}
     return {
         **unit,
+        "stage_key": fit(unit["stage_key"], PLACE_CHARS),
+        "group": fit(unit["group"], PLACE_CHARS),
+        "table": fit(unit["table"], PLACE_CHARS),
+        "judge": fit(unit.get("judge", ""), JUDGE_CHARS),
+        "official": official or None,
         "names": (fit(a["name"], NAME_CHARS), fit(b["name"], NAME_CHARS)),
         "lines": lines,
         "scores": scores,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,6 +37,17 @@ def pdf_links(data: bytes) -> list[str]:
             if "/URI" in action:
                 links.append(str(action["/URI"]))
     return links
+
+
+@pytest.fixture(autouse=True)
+def fresh_render_caches() -> Iterator[None]:
+    """Each test starts with no súmula form at hand, whatever the tests before it printed
+    (``printing.render`` keeps the forms it rendered for the life of the process)."""
+    from printing import render
+
+    render.clear_caches()
+    yield
+    render.clear_caches()
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from config.celery import app
 from core.demo import demo_document
+from printing import tasks
 from printing.documents import Params
 from printing.models import PrintJob
 from printing.services import job_request
@@ -53,3 +54,33 @@ def test_worker_prints_a_rodada_with_progress(worker: Path) -> None:
     assert len(PdfReader(str(worker / job.file.name)).pages) == 8
     chunks = list(job.chunks.values_list("index", "attempts", "seconds"))
     assert seen - {0, 8}, f"no intermediate progress observed: {sorted(seen)} {chunks}"
+
+
+def test_a_job_out_of_time_fails_with_a_message(
+    tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the soft limit the task is interrupted, past the hard one its process is
+    killed (Celery arms the hard limit once the soft one has fired: library code may
+    swallow the interruption, as it did in a trial 0.3 s into this task): either way
+    the job fails with a message. The limits travel in the task message, so the sender's task
+    attributes decide them; the worker runs the test settings (tasks it queues run
+    inline), so the whole job is this one task, and it takes seconds."""
+    monkeypatch.setattr(tasks.prepare_job, "soft_time_limit", 0.3)
+    monkeypatch.setattr(tasks.prepare_job, "time_limit", 0.6)
+    monkeypatch.setattr(tasks.prepare_job, "_exec_options", None)  # Celery's cache of them
+    monkeypatch.setenv("TENTEIO_PRINT_CHUNK", "1000")
+    settings.MEDIA_ROOT = tmp_path / "media"
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    env = {"DATABASE_URL": url, "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
+    t = load_tournament(demo_document()).tournament
+    with celery_worker(["--pool=prefork", "--concurrency=1"], env):
+        job, _ = job_request(tournament=t, params=Params("sumulas"))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED):
+                break
+            time.sleep(0.1)
+    assert job.status == PrintJob.Status.FAILED, job.status
+    assert "a impressão passou do tempo limite e foi interrompida" in job.error

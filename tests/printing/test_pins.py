@@ -90,6 +90,7 @@ def test_the_job_prints_new_pins_that_work_and_the_old_ones_stop(
     trail = json.dumps([[e.summary, e.before, e.after] for e in entries])
     assert not any(pin in trail for pin in printed)
     assert "pin_hash" not in trail
+    assert not PrintChunk.objects.filter(job=job, pdf__isnull=False).exists()
     # The parameters say "new PINs", and nothing else about them.
     assert job.params["new_pins"] is True and not re.search(r"\d", json.dumps(job.params))
     assert "novos PINs" in job.header["title"] and "novos-pins" in Params.from_dict(job.params).filename()
@@ -106,17 +107,27 @@ def test_pins_change_only_when_the_whole_job_is_done(
     monkeypatch.setitem(DOCS, "teams", DocSpec(spec.key, spec.build, spec.per_page, 4))  # 4 chunks
     job, _ = services.job_request(tournament=demo, params=Params("teams", new_pins=True), user=people["org"])
     assert services.job_prepare(job.pk) == [0, 1, 2, 3]
-    assert not services.chunk_render(job.pk, 0) and not services.chunk_render(job.pk, 1)
-    for chunk in PrintChunk.objects.filter(job=job, index__lt=2):
-        assert all("pin" not in unit for unit in chunk.units)  # stored input: no PIN
-        assert len(chunk.pin_hashes) == 4 and all(h.startswith("md5$") for h in chunk.pin_hashes.values())
-    team = Team.objects.get(pk=int(next(iter(PrintChunk.objects.get(job=job, index=0).pin_hashes))))
-    assert works(team, old_pins[team.pk])  # rendered, not yet finished: old PIN still good
-    assert services.chunk_render(job.pk, 2) is False and services.chunk_render(job.pk, 3) is True
-    assert services.job_merge(job.pk)
-    printed = printed_pins(Path(media, PrintJob.objects.get(pk=job.pk).file.name).read_bytes())
+    assert services.renders_in_memory(job.pk)
+    assert services.chunk_render(job.pk, 0) is False  # cards render in one task, not chunk by chunk
+    real = render.RENDERERS["teams"]
+    during: list[bool] = []
+
+    def last_chunk_checks(header: Any, meta: Any, units: list[dict[str, Any]], **kw: Any) -> bytes:
+        if units[0]["page"] == 4:  # three chunks rendered, the job not yet finished
+            team = Team.objects.get(pk=units[0]["id"])
+            during.append(works(team, old_pins[team.pk]))
+            for chunk in PrintChunk.objects.filter(job=job):
+                assert chunk.pdf is None and all("pin" not in unit for unit in chunk.units)
+        return real(header, meta, units, **kw)
+
+    monkeypatch.setitem(render.RENDERERS, "teams", last_chunk_checks)
+    assert services.cards_render(job.pk) is True
+    assert during == [True]  # the old PIN still worked
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE and job.done == job.total == 16
+    printed = printed_pins(Path(media, job.file.name).read_bytes())
     assert all(pin_of(t, printed) for t in demo.teams.all())
-    assert not PrintChunk.objects.filter(job=job).exclude(pin_hashes={}).exists()
+    assert services.job_merge(job.pk) is False and services.cards_render(job.pk) is False  # done once
 
 
 def test_a_cancelled_or_failed_job_changes_no_pin(
@@ -127,13 +138,22 @@ def test_a_cancelled_or_failed_job_changes_no_pin(
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
+    spec = DOCS["teams"]
+    monkeypatch.setitem(DOCS, "teams", DocSpec(spec.key, spec.build, spec.per_page, 4))
     job, _ = services.job_request(tournament=demo, params=Params("teams", new_pins=True), user=people["org"])
     services.job_prepare(job.pk)
-    assert services.chunk_render(job.pk, 0)  # every card rendered...
-    assert services.job_cancel(job=job)  # ...and the job cancelled before the merge
-    assert services.job_merge(job.pk) is False
+    real = render.RENDERERS["teams"]
+
+    def cancelled_meanwhile(*args: Any, **kwargs: Any) -> bytes:
+        services.job_cancel(job=job)  # the organizer cancels while a chunk renders
+        return real(*args, **kwargs)
+
+    monkeypatch.setitem(render.RENDERERS, "teams", cancelled_meanwhile)
+    assert services.cards_render(job.pk) is False
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.CANCELLED and not job.file
     assert not PrintChunk.objects.filter(job=job, pdf__isnull=False).exists()
-    assert not PrintChunk.objects.filter(job=job).exclude(pin_hashes={}).exists()
+    assert not list(Path(media).rglob("*.pdf"))
 
     def broken(*args: Any, **kwargs: Any) -> bytes:
         raise ValueError("modelo quebrado")
@@ -144,6 +164,34 @@ def test_a_cancelled_or_failed_job_changes_no_pin(
     assert PrintJob.objects.filter(status=PrintJob.Status.FAILED).count() == 1
     for team in demo.teams.all():
         assert works(team, old_pins[team.pk])
+
+
+def test_a_failed_card_job_resumes_with_all_its_cards(
+    demo: Tournament,
+    people: dict[str, Any],
+    old_pins: dict[int, str],
+    media: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    real = render.RENDERERS["teams"]
+
+    def broken(*args: Any, **kwargs: Any) -> bytes:
+        raise OSError("disco cheio")
+
+    monkeypatch.setitem(render.RENDERERS, "teams", broken)
+    with pytest.raises(OSError), django_capture_on_commit_callbacks(execute=True):
+        job, _ = services.job_request(
+            tournament=demo, params=Params("teams", new_pins=True), user=people["org"]
+        )
+    job = PrintJob.objects.get(status=PrintJob.Status.FAILED)
+    monkeypatch.setitem(render.RENDERERS, "teams", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.job_resume(job=job)
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE and job.error == ""
+    printed = printed_pins(Path(media, job.file.name).read_bytes())
+    assert all(pin_of(t, printed) for t in demo.teams.all())
 
 
 def test_only_organizers_print_new_pins(
@@ -209,7 +257,7 @@ def test_no_plain_pin_on_a_page_in_the_job_or_in_the_log(
         c.get(reverse("printing:status", args=[demo.slug, job.pk])).content.decode(),
         c.get(reverse("scoring:pins", args=[demo.slug])).content.decode(),
         json.dumps([job.params, job.header, job.meta, job.error]),
-        json.dumps(list(PrintChunk.objects.filter(job=job).values_list("units", "pin_hashes"))),
+        json.dumps(list(PrintChunk.objects.filter(job=job).values_list("units", flat=True))),
         json.dumps(list(AuditEntry.objects.values_list("summary", "before", "after"))),
         caplog.text,
     ]
