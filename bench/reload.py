@@ -331,6 +331,7 @@ def main() -> int:
     import gunicorn
 
     print(hardware())
+    print("load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     config = "no config file: keep-alive 2 s" if args.config == "none" else args.config
     print(
         f"gunicorn {gunicorn.__version__} ({config}), {WORKERS} workers × {THREADS} threads, "
