@@ -151,7 +151,7 @@ def judge(
             form.update(outcome="played", g1_a="24", g1_b=str(n % 23), g2_a="24", g2_b="13", action="draft")
             status, _ = phone.post(page, form)
         except (OSError, http.client.HTTPException, RuntimeError):
-            continue  # counted by Phone.request; the next GET tells the version now
+            status = 0  # counted by Phone.request; the next GET tells the version now
         if status == 303:
             with tally.lock:
                 tally.acknowledged[match_id] += 1
