@@ -41,11 +41,12 @@ from tournaments.models import (
 from tournaments.selectors_bracket import winner_of
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
-# A 1,024-team tournament with every jogo played (bench.generate) is 375 KB with 15,000
-# objects and lists and 23,000 commas. Each object costs Python ~70–190 bytes, each value
-# ~8–30: these bounds keep a decoded file near 100 MB however it is written.
-MAX_CONTAINERS = 500_000  # «{» and «[» bytes, counted before decoding (strings included)
-MAX_COMMAS = 1_000_000  # values are at most commas + containers + 1
+# 5,000 teams (the most a file may hold) in chaves of eight with every jogo played
+# (17,500 jogos, bench.generate) is 3 MB with 129,000 objects and lists and 204,000
+# commas. Each object costs Python ~70–190 bytes and each value ~8–30 once decoded
+# (20 MB of «{},» alone took ~480 MB): these bounds keep a decoded file near 100 MB.
+MAX_CONTAINERS = 300_000  # «{» and «[» bytes, counted before decoding (strings included)
+MAX_COMMAS = 600_000  # values are at most commas + containers + 1
 
 
 class InterchangeError(Exception):
