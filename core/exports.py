@@ -2,11 +2,14 @@
 
 A cell that starts with ``=``, ``+``, ``-``, ``@`` (or a tab/carriage return) would be
 run as a formula by Excel or LibreOffice; team names come from the public, so such
-cells get a leading apostrophe. Numbers stay numbers.
+cells get a leading apostrophe. The start is read after compatibility normalisation
+(NFKC), so the full-width ``＝＋－＠`` and the small ``﹦﹢﹣﹫``, which fold to the
+same signs, are caught too. Numbers stay numbers.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -17,8 +20,14 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FORMATS = ("csv", "xlsx")
 
 
+def formula_like(text: str) -> bool:
+    """Whether a spreadsheet could take ``text`` for a formula: its first characters, in
+    NFKC (one character may fold to several, so a few are read), start like one."""
+    return unicodedata.normalize("NFKC", text[:8]).startswith(FORMULA_START)
+
+
 def neutralize(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and formula_like(value):
         return "'" + value
     return value
 

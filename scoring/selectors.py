@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from core.text import clean_name
 from rules.group import GroupMatch, evaluate_group
 from rules.results import from_interchange
 from scoring import codes
@@ -132,7 +133,7 @@ def judge_sheets(user: Any, tournament: Tournament, *, table_name: str | None = 
         if tables:
             qs = qs.filter(table_id__in=tables)
     if table_name:
-        qs = qs.filter(table__name__iexact=table_name.strip())
+        qs = qs.filter(table__name__iexact=clean_name(table_name))
     views = sheet_views(qs.select_related("team_a", "team_b", "table", "group", "stage"))
     return [v for v in views if v.state != "homologated" and can_enter(user, v.match)]
 

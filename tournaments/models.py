@@ -2,6 +2,9 @@
 
 Names follow the glossary of DESIGN.md: Group is a chave, Table a mesa, Match a jogo.
 Team ``key`` is the stable id used by the rules engine and the tenteio/1 file.
+Names typed by people are kept as ``core.text.clean_name`` gives them: the services and
+the tenteio/1 loader clean them before writing, and ``clean()`` here does the same for
+any form that validates a model (the admin's).
 """
 
 from __future__ import annotations
@@ -10,9 +13,16 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.text import clean_name
 from rules.modalities import PRESETS, Modality, apply_overrides, get_modality
 
 MODALITY_CHOICES = [(key, preset.name) for key, preset in PRESETS.items()]
+
+
+def clean_names(instance: models.Model, *fields: str) -> None:
+    """Put each named field of ``instance`` in its stored form (``core.text.clean_name``)."""
+    for name in fields:
+        setattr(instance, name, clean_name(getattr(instance, name)))
 
 
 class Tournament(models.Model):
@@ -52,6 +62,9 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        clean_names(self, "name", "venue", "event")
+
     def rules(self) -> Modality:
         """The modality preset with this tournament's overrides applied."""
         return apply_overrides(get_modality(self.modality), self.settings or {})
@@ -90,6 +103,9 @@ class Entity(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        clean_names(self, "name")
+
 
 class Team(models.Model):
     class Status(models.TextChoices):
@@ -112,6 +128,9 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        clean_names(self, "name")
 
 
 class TeamStatusChange(models.Model):
@@ -143,6 +162,9 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        clean_names(self, "name")
 
 
 class Stage(models.Model):
@@ -228,6 +250,9 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        clean_names(self, "name")
 
 
 class Round(models.Model):

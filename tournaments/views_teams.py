@@ -16,7 +16,14 @@ from tournaments import selectors
 from tournaments.forms import ImportForm, PlayerFormSet, StatusForm, TeamForm, team_input
 from tournaments.models import Team
 from tournaments.services import ServiceError, apply_to_form
-from tournaments.services.importing import COLUMNS, MAX_ROWS, TEMPLATE_CSV, import_preview
+from tournaments.services.importing import (
+    COLUMNS,
+    MAX_LISTED,
+    MAX_ROWS,
+    MAX_UPLOAD_BYTES,
+    TEMPLATE_CSV,
+    import_preview,
+)
 from tournaments.services.registration import (
     TeamInput,
     checkin_closed,
@@ -158,7 +165,9 @@ class ImportView(OrganizerMixin, View):
             try:
                 created = teams_register_many(tournament=self.tournament, teams=teams)
             except ServiceError as exc:
-                return self._page(request, confirm_errors=exc.messages, status=400)
+                listed = exc.messages[:MAX_LISTED]
+                more = len(exc.messages) - len(listed)
+                return self._page(request, confirm_errors=listed, confirm_more=more, status=400)
             del request.session[key]
             messages.success(request, f"{len(created)} equipes importadas.")
             return redirect("tournaments:teams", slug=slug)
@@ -166,11 +175,9 @@ class ImportView(OrganizerMixin, View):
         if not form.is_valid():
             return self._page(request, form=form, status=400)
         upload = form.cleaned_data["file"]
-        if upload.size > 2 * 1024 * 1024:
-            return self._page(
-                request, form=form, preview_errors=[(0, "O arquivo tem mais de 2 MB.")], status=400
-            )
-        preview = import_preview(tournament=self.tournament, filename=upload.name, raw=upload.read())
+        # Read one byte past the bound, never the whole of an oversized upload.
+        raw = upload.read(MAX_UPLOAD_BYTES + 1)
+        preview = import_preview(tournament=self.tournament, filename=upload.name, raw=raw)
         if preview.ok:
             request.session[key] = [t.as_json() for t in preview.teams]
         else:

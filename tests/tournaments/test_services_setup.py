@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from core.text import clean_name, name_key
 from scoring.models import ScoreSheet
 from tests.tournaments.conftest import trio
 from tournaments.models import DrawOfLots, GroupSwap, GroupTeam, Match, Membership, Round, Team, Tournament
@@ -19,7 +20,6 @@ from tournaments.services.draws import draw_replay, group_swap, groups_draw, gro
 from tournaments.services.registration import (
     PlayerInput,
     TeamInput,
-    normalize_name,
     team_register,
     team_set_status,
     team_update,
@@ -83,8 +83,11 @@ def test_members(tournament: Tournament, organizer: User) -> None:
         judge_account_create(tournament=tournament, username="juiz1")
 
 
-def test_normalize_name() -> None:
-    assert normalize_name("  José   DA Silva ") == normalize_name("jose da silva") == "jose da silva"
+def test_name_key() -> None:
+    assert name_key("  José   DA Silva ") == name_key("jose da silva") == "jose da silva"
+    assert name_key("Os\u200b Taura") == name_key("os taura") == name_key("ＯＳ　ＴＡＵＲＡ")
+    assert clean_name(" Os\u200b\u00a0 Tau\u200dra\ufeff ") == "Os Taura"
+    assert clean_name("Jose\u0301") == "José"  # NFC
 
 
 def test_roster_rules(tournament: Tournament) -> None:

@@ -2,6 +2,13 @@
 
 On any error nothing is written and :class:`InterchangeError` carries one line per
 problem (stage, chave, rodada, both team keys, partida and the rule broken).
+
+A file is bounded before it is decoded: 20 MB, and as many objects, lists and values as
+a tournament far larger than any rodeio needs (``decode``), because ``json.loads`` of
+20 MB of ``{},`` alone takes about 480 MB. A NUL or a lone surrogate in any text, or a
+nesting deeper than the format's, refuses the file before its shape is read
+(``checker.unstorable_texts``). Names are stored as ``core.text.clean_name`` gives
+them; entities and mesas whose names have the same ``core.text.name_key`` are one.
 """
 
 from __future__ import annotations
@@ -12,8 +19,10 @@ from typing import Any
 
 from django.db import transaction
 
+from core.text import digits, name_key
 from scoring.models import ScoreSheet
 from tournaments import bracket
+from tournaments.interchange.checker import unstorable_texts
 from tournaments.interchange.schema import Document, Issue, parse_document
 from tournaments.interchange.validate import Prepared, check_results
 from tournaments.models import (
@@ -32,6 +41,12 @@ from tournaments.models import (
 from tournaments.selectors_bracket import winner_of
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
+# 5,000 teams (the most a file may hold) in chaves of eight with every jogo played
+# (17,500 jogos, bench.generate) is 3 MB with 129,000 objects and lists and 204,000
+# commas. Each object costs Python ~70–190 bytes and each value ~8–30 once decoded
+# (20 MB of «{},» alone took ~480 MB): these bounds keep a decoded file near 100 MB.
+MAX_CONTAINERS = 300_000  # «{» and «[» bytes, counted before decoding (strings included)
+MAX_COMMAS = 600_000  # values are at most commas + containers + 1
 
 
 class InterchangeError(Exception):
@@ -53,6 +68,20 @@ def decode(raw: bytes | str) -> Any:
         raise InterchangeError(
             [Issue("arquivo", f"maior que {MAX_FILE_BYTES // 1024 // 1024} MB", "file.too_big")]
         )
+    # Counting bytes is an upper bound (a «{» inside a name counts too) read in a few ms.
+    if isinstance(raw, bytes):
+        containers, commas = raw.count(b"{") + raw.count(b"["), raw.count(b",")
+    else:
+        containers, commas = raw.count("{") + raw.count("["), raw.count(",")
+    if containers > MAX_CONTAINERS:
+        message = (
+            f"estrutura grande demais: {digits(containers)} objetos e listas "
+            f"(máximo {digits(MAX_CONTAINERS)})"
+        )
+        raise InterchangeError([Issue("arquivo", message, "file.too_complex")])
+    if commas > MAX_COMMAS:
+        message = f"estrutura grande demais: {digits(commas)} valores (máximo {digits(MAX_COMMAS)})"
+        raise InterchangeError([Issue("arquivo", message, "file.too_complex")])
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         return json.loads(text)
@@ -65,6 +94,9 @@ def decode(raw: bytes | str) -> Any:
 def check_document(
     data: Any, *, clamp: bool = False
 ) -> tuple[Document, list[Prepared], list[Issue], list[str]]:
+    unstorable = unstorable_texts(data)
+    if unstorable:  # nothing else is read: a message could echo the bad text
+        return Document(), [], unstorable, []
     doc, issues = parse_document(data)
     if doc.slug and Tournament.objects.filter(slug=doc.slug).exists():
         issues.append(Issue("tournament.slug", f"já existe um torneio «{doc.slug}»", "file.slug_taken"))
@@ -105,10 +137,14 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         venue=doc.venue,
         stage_plan=_stage_plan(doc),
     )
-    entity_names = sorted({team.entity for team in doc.teams if team.entity})
-    entities = {
-        e.name: e for e in Entity.objects.bulk_create([Entity(tournament=t, name=n) for n in entity_names])
-    }
+    # One entity per name key, spelled as it first appears («CTG X» and «ctg  x» are one).
+    spelling: dict[str, str] = {}
+    for d in doc.teams:
+        if d.entity:
+            spelling.setdefault(name_key(d.entity), d.entity)
+    created = Entity.objects.bulk_create([Entity(tournament=t, name=n) for n in sorted(spelling.values())])
+    by_key = {name_key(e.name): e for e in created}
+    entities = {d.entity: by_key[name_key(d.entity)] for d in doc.teams if d.entity}
     teams = Team.objects.bulk_create(
         [
             Team(
@@ -151,13 +187,15 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
             for k, key in enumerate(s.teams)
         ]
     )
-    table_names = list(dict.fromkeys(p.match.table for p in prepared if p.match.table))
-    tables = {
-        tb.name: tb
-        for tb in Table.objects.bulk_create(
-            [Table(tournament=t, name=n, order=i) for i, n in enumerate(table_names)]
-        )
-    }
+    table_spelling: dict[str, str] = {}
+    for p in prepared:
+        if p.match.table:
+            table_spelling.setdefault(name_key(p.match.table), p.match.table)
+    made = Table.objects.bulk_create(
+        [Table(tournament=t, name=n, order=i) for i, n in enumerate(table_spelling.values())]
+    )
+    table_by_key = {name_key(tb.name): tb for tb in made}
+    tables = {p.match.table: table_by_key[name_key(p.match.table)] for p in prepared if p.match.table}
     matches = Match.objects.bulk_create(
         [
             Match(

@@ -4,6 +4,11 @@
 dataclasses, collecting every problem it finds (unknown keys, wrong types, references to
 teams or stages that do not exist, roster sizes) as :class:`Issue` lines that name where
 they are. Results are parsed and validated by the rules engine in ``validate.py``.
+
+Names (tournament, venue, team, entity, player, mesa) are read as ``core.text.clean_name``
+gives them. Two teams whose names have the same ``core.text.name_key`` are a warning:
+the file's teams are told apart by their keys, but a person reading the classificação
+is not.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.text import clip, name_key
 from rules.modalities import PRESETS, Modality, apply_overrides
 from rules.problems import RulesError
 from tournaments.interchange.checker import Checker, Issue
@@ -123,7 +129,7 @@ def _tournament(c: Checker, doc: Document, value: Any) -> None:
     t = c.obj(value, "tournament", TOURNAMENT_KEYS, ("name", "slug", "modality"))
     if not t:
         return
-    doc.name = c.text(t.get("name"), "tournament.name") or ""
+    doc.name = c.name(t.get("name"), "tournament.name") or ""
     slug = t.get("slug")
     if isinstance(slug, str) and SLUG_RE.match(slug):
         doc.slug = slug
@@ -158,11 +164,12 @@ def _tournament(c: Checker, doc: Document, value: Any) -> None:
             doc.date = None
         if doc.date is None:
             c.add("tournament.date", "use o formato AAAA-MM-DD", "file.date_invalid")
-    doc.venue = c.text(t.get("venue"), "tournament.venue", required=False) or ""
+    doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
 
 
 def _teams(c: Checker, doc: Document, value: Any) -> None:
     seen: set[str] = set()
+    names: dict[str, str] = {}  # name key -> team key
     for i, raw in enumerate(c.array(value, "teams", limit=5000)):
         where = f"teams[{i}]"
         t = c.obj(raw, where, TEAM_KEYS, ("key", "name", "players"))
@@ -174,12 +181,17 @@ def _teams(c: Checker, doc: Document, value: Any) -> None:
             if key in seen:
                 c.add(where, "código de equipe repetido", "file.team_duplicate")
             seen.add(key)
-        name = c.text(t.get("name"), f"{where}.name")
-        entity = c.text(t.get("entity"), f"{where}.entity", required=False)
+        name = c.name(t.get("name"), f"{where}.name")
+        entity = c.name(t.get("entity"), f"{where}.entity", required=False) or None
         seed = c.integer(t.get("seed"), f"{where}.seed")
-        players = _players(c, doc, where, t.get("players"))
-        if key is not None and name is not None:
-            doc.teams.append(TeamDoc(key, name, entity, seed, players))
+        roster = _players(c, doc, where, t.get("players"))
+        if key is None or name is None:
+            continue
+        other = names.setdefault(name_key(name), key)
+        if other != key:
+            message = f"nome «{clip(name)}» igual ao da equipe {clip(other)}"
+            c.issues.append(Issue(where, message, "file.team_name_duplicate", "warning"))
+        doc.teams.append(TeamDoc(key, name, entity, seed, roster))
 
 
 def _players(c: Checker, doc: Document, where: str, value: Any) -> list[PlayerDoc]:
@@ -188,11 +200,12 @@ def _players(c: Checker, doc: Document, where: str, value: Any) -> list[PlayerDo
         p = c.obj(raw, f"{where}.players[{j}]", PLAYER_KEYS, ("name",))
         if not p:
             continue
-        name = c.text(p.get("name"), f"{where}.players[{j}].name")
+        name = c.name(p.get("name"), f"{where}.players[{j}].name")
         captain = c.boolean(p.get("captain"), f"{where}.players[{j}].captain")
         reserve = c.boolean(p.get("reserve"), f"{where}.players[{j}].reserve")
-        if name is not None:
-            players.append(PlayerDoc(name, captain, reserve))
+        if name is None:
+            continue
+        players.append(PlayerDoc(name, captain, reserve))
     m = doc.modality
     if m is not None:
         starters = sum(1 for p in players if not p.reserve)
@@ -299,6 +312,8 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
         if table is not None and (not isinstance(table, str) or not table.strip() or len(table) > 30):
             c.add(where, "«table» deve ser o nome da mesa (até 30 caracteres)", "file.table_invalid")
             table = None
+        elif table is not None:
+            table = c.name(table, f"{where}.table", limit=30)
         pair = m.get("teams")
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(t, str) for t in pair)):
             c.add(where, "«teams» deve listar as duas equipes do jogo", "file.match_teams")

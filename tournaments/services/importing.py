@@ -8,18 +8,19 @@ them again against the database when the organizer confirms.
 
 Encoding: UTF-8 with or without BOM; otherwise Windows-1252 (what Excel in Portuguese
 saves as "CSV"), with a warning on the preview so the organizer checks the accents
-before confirming. Limits: 2 MB and 2,000 rows.
+before confirming. The file is read by ``spreadsheet`` within its bounds (2 MB, 2,000
+rows, 20 columns, 200 characters a cell, and an XLSX's uncompressed size). Names are
+stored as ``core.text.clean_name`` gives them and compared by ``name_key``. The
+preview lists at most ``MAX_LISTED`` problems, each echoing at most 60 characters of
+the file, and says how many more there are.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import zipfile
 from dataclasses import dataclass, field
-from typing import Any
 
 from core.numbers import whole_number
+from core.text import clean_name, clip, name_key, name_problem
 from tournaments.models import Tournament
 from tournaments.services.registration import (
     PlayerInput,
@@ -27,11 +28,12 @@ from tournaments.services.registration import (
     TeamInput,
     check_player,
     check_team,
-    normalize_name,
 )
+from tournaments.services.spreadsheet import MAX_ROWS, MAX_UPLOAD_BYTES, FileProblem, read_rows
 
-MAX_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 2000
+__all__ = ["COLUMNS", "MAX_LISTED", "MAX_ROWS", "MAX_UPLOAD_BYTES", "TEMPLATE_CSV", "import_preview"]
+
+MAX_LISTED = 20  # problems shown on the page; the rest are counted («e mais 42»)
 COLUMNS = {
     "equipe": "team",
     "entidade": "entity",
@@ -40,6 +42,7 @@ COLUMNS = {
     "reserva": "reserve",
     "cabeca de chave": "seed",
 }
+LABELS = {v: k.replace("cabeca", "cabeça") for k, v in COLUMNS.items()}
 REQUIRED = ("team", "player")
 YES = {"sim", "s", "x", "1", "yes", "true", "verdadeiro"}
 NO = {"nao", "n", "", "0", "no", "false", "falso"}
@@ -60,77 +63,26 @@ class ImportPreview:
     errors: list[tuple[int, str]] = field(default_factory=list)  # (line, message); line 0 = file
     warnings: list[str] = field(default_factory=list)
     rows: int = 0
+    more_errors: int = 0  # problems found but not listed (past MAX_LISTED)
 
     @property
     def ok(self) -> bool:
         return not self.errors and bool(self.teams)
 
+    @property
+    def error_count(self) -> int:
+        return len(self.errors) + self.more_errors
 
-class FileProblem(Exception):
-    pass
-
-
-def _decode(raw: bytes, preview: ImportPreview) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = raw.decode("cp1252")
-    except UnicodeDecodeError:
-        raise FileProblem(
-            "O arquivo não está em UTF-8 nem em Windows-1252: salve-o como «CSV UTF-8»."
-        ) from None
-    preview.warnings.append(
-        "O arquivo não estava em UTF-8 e foi lido como Windows-1252: confira os acentos na prévia."
-    )
-    return text
-
-
-def _csv_rows(raw: bytes, preview: ImportPreview) -> list[list[str]]:
-    text = _decode(raw, preview)
-    if "\x00" in text:
-        raise FileProblem("O arquivo não parece ser um CSV (contém bytes nulos).")
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = []
-    try:
-        for row in csv.reader(io.StringIO(text, newline=""), dialect):
-            rows.append(row)
-            if len(rows) > MAX_ROWS + 1:
-                raise FileProblem(f"O arquivo tem mais de {MAX_ROWS} linhas de jogadores.")
-    except csv.Error as exc:  # e.g. a cell longer than the csv module's field limit
-        raise FileProblem(f"CSV ilegível na linha {len(rows) + 1}: {str(exc)[:80]}") from None
-    return rows
-
-
-def _xlsx_rows(raw: bytes) -> list[list[str]]:
-    from openpyxl import load_workbook
-
-    try:
-        book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise FileProblem(f"Planilha XLSX ilegível ({type(exc).__name__}).") from None
-    sheet = book.worksheets[0]
-    rows = []
-    for values in sheet.iter_rows(values_only=True, max_col=20):
-        rows.append(
-            [
-                "" if v is None else str(int(v) if isinstance(v, float) and v.is_integer() else v)
-                for v in values
-            ]
-        )
-        if len(rows) > MAX_ROWS + 1:
-            raise FileProblem(f"A planilha tem mais de {MAX_ROWS} linhas de jogadores.")
-    book.close()
-    return rows
+    def finish(self) -> ImportPreview:
+        """Problems in line order, the first MAX_LISTED kept and the rest counted."""
+        self.errors.sort(key=lambda e: e[0])
+        self.more_errors += max(0, len(self.errors) - MAX_LISTED)
+        del self.errors[MAX_LISTED:]
+        return self
 
 
 def _flag(value: str) -> bool | None:
-    key = normalize_name(value)
+    key = name_key(value)
     if key in YES:
         return True
     if key in NO:
@@ -139,50 +91,39 @@ def _flag(value: str) -> bool | None:
 
 
 def import_preview(*, tournament: Tournament, filename: str, raw: bytes) -> ImportPreview:
-    """Parse and check a file; the preview lists teams and every problem with its line."""
+    """Parse and check a file; the preview lists teams and the problems with their lines."""
     preview = ImportPreview()
-    if len(raw) > MAX_BYTES:
-        preview.errors.append((0, "O arquivo tem mais de 2 MB."))
-        return preview
     try:
-        is_xlsx = filename.lower().endswith(".xlsx") or raw[:2] == b"PK"
-        rows = _xlsx_rows(raw) if is_xlsx else _csv_rows(raw, preview)
+        rows = read_rows(filename, raw, preview.warnings)
     except FileProblem as exc:
-        preview.errors.append((0, str(exc)))
-        return preview
+        preview.errors.append((exc.line, str(exc)))
+        return preview.finish()
     while rows and not any(c.strip() for c in rows[-1]):
         rows.pop()
     if not rows:
         preview.errors.append((0, "O arquivo está vazio."))
-        return preview
+        return preview.finish()
     columns = _header(rows[0], preview)
-    if preview.errors:
-        return preview
-    _read_teams(tournament, rows, columns, preview)
-    return preview
+    if not preview.errors:
+        _read_teams(tournament, rows, columns, preview)
+    return preview.finish()
 
 
 def _header(header: list[str], preview: ImportPreview) -> dict[str, int]:
     columns: dict[str, int] = {}
     for i, name in enumerate(header):
-        key = normalize_name(name)
+        key = name_key(name)
         if not key:
             continue
         if key not in COLUMNS:
-            preview.errors.append(
-                (
-                    1,
-                    f"Coluna desconhecida: «{name.strip()}». Use: {HEADER}.",
-                )
-            )
+            preview.errors.append((1, f"Coluna desconhecida: «{clip(name.strip())}». Use: {HEADER}."))
         elif COLUMNS[key] in columns:
-            preview.errors.append((1, f"Coluna repetida: «{name.strip()}»."))
+            preview.errors.append((1, f"Coluna repetida: «{clip(name.strip())}»."))
         else:
             columns[COLUMNS[key]] = i
     for required in REQUIRED:
         if required not in columns:
-            label = next(k for k, v in COLUMNS.items() if v == required)
-            preview.errors.append((1, f"Falta a coluna «{label}»."))
+            preview.errors.append((1, f"Falta a coluna «{LABELS[required]}»."))
     return columns
 
 
@@ -194,17 +135,24 @@ def _read_teams(
         return row[i].strip() if i is not None and i < len(row) else ""
 
     teams: dict[str, tuple[TeamInput, list[int]]] = {}
-    player_lines: dict[int, tuple[str, int]] = {}  # id(PlayerInput) -> name, line
+    player_lines: dict[int, int] = {}  # id(PlayerInput) -> line
     for line, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
         preview.rows += 1
-        name, player = cell(row, "team"), cell(row, "player")
+        bad = [(c, name_problem(cell(row, c))) for c in ("team", "entity", "player")]
+        bad = [(c, problem) for c, problem in bad if problem]
+        if bad:
+            for column, problem in bad:
+                preview.errors.append((line, f"Coluna «{LABELS[column]}»: o texto {problem}."))
+            continue
+        name, player = clean_name(cell(row, "team")), clean_name(cell(row, "player"))
+        entity = clean_name(cell(row, "entity"))
         if not name:
             preview.errors.append((line, "Falta o nome da equipe."))
             continue
         if not player:
-            preview.errors.append((line, f"Falta o nome do jogador (equipe «{name}»)."))
+            preview.errors.append((line, f"Falta o nome do jogador (equipe «{clip(name)}»)."))
             continue
         captain, reserve = _flag(cell(row, "captain")), _flag(cell(row, "reserve"))
         if captain is None or reserve is None:
@@ -215,35 +163,38 @@ def _read_teams(
         if seed_text:
             seed = whole_number(seed_text, 4)
             if not seed:
-                preview.errors.append((line, f"Cabeça de chave «{seed_text}»: use 1, 2, 3… ou deixe vazio."))
+                preview.errors.append(
+                    (line, f"Cabeça de chave «{clip(seed_text)}»: use 1, 2, 3… ou deixe vazio.")
+                )
                 continue
-        key = normalize_name(name)
+        key = name_key(name)
         if key not in teams:
-            teams[key] = (TeamInput(name=" ".join(name.split()), entity=cell(row, "entity"), seed=seed), [])
+            teams[key] = (TeamInput(name=name, entity=entity, seed=seed), [])
         team, lines = teams[key]
         lines.append(line)
-        if cell(row, "entity") and normalize_name(cell(row, "entity")) != normalize_name(team.entity):
-            preview.errors.append((line, f"Entidade diferente das outras linhas da equipe «{team.name}»."))
+        if entity and name_key(entity) != name_key(team.entity):
+            preview.errors.append(
+                (line, f"Entidade diferente das outras linhas da equipe «{clip(team.name)}».")
+            )
         if seed is not None and team.seed not in (None, seed):
             preview.errors.append(
-                (line, f"Cabeça de chave diferente das outras linhas da equipe «{team.name}».")
+                (line, f"Cabeça de chave diferente das outras linhas da equipe «{clip(team.name)}».")
             )
         team.seed = team.seed or seed
         p = PlayerInput(player, bool(captain), bool(reserve))
         team.players.append(p)
-        player_lines[id(p)] = (player, line)
+        player_lines[id(p)] = line
     index = RosterIndex.load(tournament)
     modality = tournament.rules()
     for team, lines in teams.values():
         span = f"{lines[0]}" if len(lines) == 1 else f"{lines[0]}–{lines[-1]}"
         for _field, msg in check_team(modality, team, index, with_players=False):
-            preview.errors.append((lines[0], f"Equipe «{team.name}» (linhas {span}): {msg}"))
+            preview.errors.append((lines[0], f"Equipe «{clip(team.name)}» (linhas {span}): {msg}"))
         seen: set[str] = set()
         for p in team.players:
             for msg in check_player(p.name, index, seen):
-                preview.errors.append((player_lines[id(p)][1], msg))
+                preview.errors.append((player_lines[id(p)], msg))
         index.add(team)
         preview.teams.append(team)
-    preview.errors.sort(key=lambda e: e[0])
     if not preview.teams and not preview.errors:
         preview.errors.append((0, "Nenhuma equipe no arquivo."))

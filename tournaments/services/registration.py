@@ -3,13 +3,20 @@
 The roster checks (team size, reservas, one capataz, a player in one team only, Truco
 Cego exclusivity in the event — RULES.md §2.1.1, V-M13, V-M15) live in ``check_team``,
 shared by the registration form and the CSV/XLSX import, so both refuse the same things
-with the same words.
+with the same words. Names are stored as ``core.text.clean_name`` gives them and
+compared by ``core.text.name_key`` (case, accents, spacing and invisible format
+characters do not make two names different); a name ``core.text.name_problem`` refuses
+(a NUL, a lone surrogate, a control character) is a problem of its field.
+
+No database constraint holds team or player names unique: ``team_register``,
+``team_update`` and ``teams_register_many`` first lock the tournament's row
+(``select_for_update``), so two registrations cannot both pass the check. Entities
+keep their database constraint on (tournament, exact name); ``_entity`` reuses the
+entity whose name has the same key, so the constraint never sees a near duplicate.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,16 +25,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.text import clean_name, clip, name_key, name_problem
 from rules.modalities import Modality
 from tournaments.models import Entity, Player, Team, TeamStatusChange, Tournament
 from tournaments.services import ServiceError
 
-
-def normalize_name(name: str) -> str:
-    """casefold + accents stripped + spaces collapsed: «José  da Silva» == «jose da silva»."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"\s+", " ", bare).strip()
+NAME_MAX = 200  # Team.name, Player.name and Entity.name hold this many characters
 
 
 @dataclass
@@ -79,40 +82,52 @@ class RosterIndex:
             qs = qs.exclude(team=exclude_team)
             teams = teams.exclude(pk=exclude_team.pk)
         event_players: dict[str, tuple[str, bool]] = {}
-        if tournament.event:
-            others = Tournament.objects.filter(event=tournament.event).exclude(pk=tournament.pk)
+        if name_key(tournament.event):
+            # The same evento however it was typed («Rodeio 2026» and «rodeio  2026»).
+            event = name_key(tournament.event)
+            others = [
+                o
+                for o in Tournament.objects.exclude(pk=tournament.pk).exclude(event="")
+                if name_key(o.event) == event
+            ]
             for other in others:
                 exclusive = other.rules().exclusive_registration
                 for name in Player.objects.filter(team__tournament=other).values_list("name", flat=True):
-                    event_players[normalize_name(name)] = (other.name, exclusive)
+                    event_players[name_key(name)] = (other.name, exclusive)
         return cls(
-            teams={normalize_name(n): n for n in teams.values_list("name", flat=True)},
-            players={normalize_name(n): t for n, t in qs.values_list("name", "team__name")},
+            teams={name_key(n): n for n in teams.values_list("name", flat=True)},
+            players={name_key(n): t for n, t in qs.values_list("name", "team__name")},
             event_players=event_players,
             exclusive=tournament.rules().exclusive_registration,
         )
 
     def add(self, team: TeamInput) -> None:
-        self.teams[normalize_name(team.name)] = team.name
+        self.teams[name_key(team.name)] = team.name
         for p in team.players:
-            self.players[normalize_name(p.name)] = team.name
+            self.players[name_key(p.name)] = team.name
 
 
 def check_player(name: str, index: RosterIndex, seen: set[str]) -> list[str]:
     """Problems of one player's name: blank, twice in the team, in another team or modality."""
-    key = normalize_name(name)
+    problem = name_problem(name)
+    if problem:
+        return [f"O nome de um jogador {problem}."]
+    if len(clean_name(name)) > NAME_MAX:
+        return [f"O nome do jogador «{clip(clean_name(name))}» tem mais de {NAME_MAX} caracteres."]
+    key = name_key(name)
     if not key:
         return ["Há um jogador sem nome."]
     out = []
+    shown = clip(clean_name(name))
     if key in seen:
-        out.append(f"«{name}» aparece duas vezes na equipe.")
+        out.append(f"«{shown}» aparece duas vezes na equipe.")
     seen.add(key)
     if key in index.players:
-        out.append(f"«{name}» já está inscrito na equipe «{index.players[key]}».")
+        out.append(f"«{shown}» já está inscrito na equipe «{clip(index.players[key])}».")
     other = index.event_players.get(key)
     if other and (index.exclusive or other[1]):
         out.append(
-            f"«{name}» está inscrito em «{other[0]}»: quem se inscreve no Truco Cego "
+            f"«{shown}» está inscrito em «{clip(other[0])}»: quem se inscreve no Truco Cego "
             "não pode participar de outra modalidade do mesmo evento."
         )
     return out
@@ -123,12 +138,22 @@ def check_team(
 ) -> list[tuple[str, str]]:
     """Every roster problem of ``team`` as (field, pt-BR message); empty when it may register."""
     out: list[tuple[str, str]] = []
-    if not team.name.strip():
+    problem = name_problem(team.name)
+    entity_problem = name_problem(team.entity)
+    if problem:
+        out.append(("name", f"O nome da equipe {problem}."))
+    elif len(clean_name(team.name)) > NAME_MAX:
+        out.append(("name", f"O nome da equipe tem mais de {NAME_MAX} caracteres."))
+    elif not name_key(team.name):
         out.append(("name", "Informe o nome da equipe."))
-    elif normalize_name(team.name) in index.teams:
+    elif name_key(team.name) in index.teams:
         out.append(
-            ("name", f"Já existe uma equipe «{index.teams[normalize_name(team.name)]}» neste torneio.")
+            ("name", f"Já existe uma equipe «{clip(index.teams[name_key(team.name)])}» neste torneio.")
         )
+    if entity_problem:
+        out.append(("entity", f"O nome da entidade {entity_problem}."))
+    elif len(clean_name(team.entity)) > NAME_MAX:
+        out.append(("entity", f"O nome da entidade tem mais de {NAME_MAX} caracteres."))
     if team.seed is not None and team.seed < 1:
         out.append(("seed", "Cabeça de chave: use 1, 2, 3… (ou deixe em branco)."))
     starters = [p for p in team.players if not p.is_reserve]
@@ -166,11 +191,12 @@ def _team_key(tournament: Tournament, name: str) -> str:
 
 
 def _entity(tournament: Tournament, name: str) -> Entity | None:
-    name = re.sub(r"\s+", " ", name).strip()
+    name = clean_name(name)
     if not name:
         return None
+    key = name_key(name)
     for entity in Entity.objects.filter(tournament=tournament):
-        if normalize_name(entity.name) == normalize_name(name):
+        if name_key(entity.name) == key:
             return entity
     entity = Entity(tournament=tournament, name=name)
     entity.full_clean()
@@ -180,8 +206,8 @@ def _entity(tournament: Tournament, name: str) -> Entity | None:
 
 def _write_team(tournament: Tournament, data: TeamInput, team: Team | None, order: int) -> Team:
     if team is None:
-        team = Team(tournament=tournament, key=_team_key(tournament, data.name), order=order)
-    team.name = re.sub(r"\s+", " ", data.name).strip()
+        team = Team(tournament=tournament, key=_team_key(tournament, clean_name(data.name)), order=order)
+    team.name = clean_name(data.name)
     team.entity = _entity(tournament, data.entity)
     team.seed = data.seed
     try:
@@ -195,7 +221,7 @@ def _write_team(tournament: Tournament, data: TeamInput, team: Team | None, orde
     players = [
         Player(
             team=team,
-            name=re.sub(r"\s+", " ", p.name).strip(),
+            name=clean_name(p.name),
             is_captain=p.is_captain,
             is_reserve=p.is_reserve,
             order=i,
@@ -243,7 +269,7 @@ def teams_register_many(*, tournament: Tournament, teams: list[TeamInput]) -> li
     problems: list[str] = []
     for data in teams:
         found = check_team(modality, data, index)
-        problems += [f"{data.name}: {msg}" for _field, msg in found]
+        problems += [f"{clip(clean_name(data.name))}: {msg}" for _field, msg in found]
         index.add(data)
     if problems:
         raise ServiceError({"__all__": problems})

@@ -4,6 +4,8 @@ Overrides are checked by ``rules.modalities.apply_overrides``; each rules proble
 rendered in pt-BR and put next to the field it names. Any logged-in user may create a
 tournament and becomes its first organizer (a club runs its own rodeio without asking
 an administrator); what they may do afterwards is decided by ``core.permissions``.
+Name, local and evento are stored as ``core.text.clean_name`` gives them: the evento
+groups tournaments into one rodeio, so an invisible character must not split it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from core.text import clean_name, name_problem
 from rules.messages import render
 from rules.modalities import PRESETS, apply_overrides, get_modality
 from rules.problems import Problem, RulesError
@@ -95,15 +98,19 @@ def tournament_create(
     errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
     if end_date and date and end_date < date:
         errors["end_date"] = ["A data de término é anterior à data de início."]
+    for field, text in (("name", name), ("venue", venue), ("event", event)):
+        problem = name_problem(text)
+        if problem:
+            errors.setdefault(field, []).append(f"O texto {problem}.")
     t = Tournament(
-        name=name.strip(),
+        name=clean_name(name),
         slug=slug,
         modality=modality,
         settings=overrides,
         date=date,
         end_date=end_date,
-        venue=venue.strip(),
-        event=" ".join(event.split()),
+        venue=clean_name(venue),
+        event=clean_name(event),
         is_public=is_public,
         stage_plan=stage_plan,
         advance_per_group=advance_per_group if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,

@@ -1,4 +1,8 @@
-"""``manage.py standings SLUG [--format text|json|csv] [--stage KEY]``."""
+"""``manage.py standings SLUG [--format text|json|csv] [--stage KEY]``.
+
+The CSV goes through ``core.exports.neutralize`` like every other CSV export: a team
+named «=HYPERLINK(…)» must not become a formula in the spreadsheet that opens it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from core.exports import neutralize
 from standings.selectors import UnknownStage, standings_document, tournament_standings
 from tournaments.models import Tournament
 
@@ -61,7 +66,8 @@ class Command(BaseCommand):
             for stage in doc["stages"]:
                 for group in stage["groups"]:
                     for row in group["rows"]:
-                        writer.writerow({"stage": stage["key"], "group": group["name"], **row})
+                        line = {"stage": stage["key"], "group": group["name"], **row}
+                        writer.writerow({k: neutralize(v) for k, v in line.items()})
             self.stdout.write(buf.getvalue(), ending="")
         else:
             self.stdout.write(render_text(doc), ending="")

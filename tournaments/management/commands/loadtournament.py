@@ -1,7 +1,9 @@
 """``manage.py loadtournament FILE [--clamp]``: create a tournament from a tenteio/1 file.
 
 Every result is validated by the rules engine first; on any problem it prints one line
-per problem on stderr, exits 1 and writes nothing.
+per problem on stderr, exits 1 and writes nothing. A NUL or a lone surrogate in any
+text of the file is such a problem (named by where it is), and so is a file past the
+bounds of ``tournaments.interchange.load.decode``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.interchange.load import InterchangeError, decode, load_tournament
+from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError, decode, load_tournament
 
 
 class Command(BaseCommand):
@@ -29,7 +31,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+            # One byte past the bound is enough for decode() to refuse an oversized file.
+            if path == "-":
+                raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            else:
+                with Path(path).open("rb") as source:
+                    raw = source.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             self.stderr.write(f"{path}: não foi possível ler o arquivo ({exc.strerror})")
             sys.exit(1)
