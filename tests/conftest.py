@@ -11,6 +11,14 @@ import socket
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Property tests judge behaviour, not speed: on a machine whose cores are busy with other
+# work, an example can take seconds to make or run, which Hypothesis would report as a
+# failed health check or an exceeded deadline.
+hypothesis_settings.register_profile("tenteio", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile("tenteio")
 
 REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
 
