@@ -15,7 +15,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("printing.urls")),
     path("", include("audit.urls")),
-    path("", include("hands.urls")),
+    path("", include("tally.urls")),
 ]
 
 # Error pages in the site's layout, in the visitor's language (core.views).

@@ -8,7 +8,7 @@ are interpolated by name; ``MESSAGES`` must have both languages for every code i
 
 from __future__ import annotations
 
-from rules.hand_messages import HAND_MESSAGES
+from rules.hands.messages import HAND_MESSAGES
 from rules.problems import Problem
 
 PT = "pt-br"

@@ -51,7 +51,7 @@ INSTALLED_APPS = [
     "printing",
     "axes",
     "audit",
-    "hands",
+    "tally",
     "csp",  # its system checks catch settings in the pre-4.0 format
 ]
 

@@ -46,13 +46,13 @@ RULES: dict[str, Rule] = {
     "tournaments:mine": Rule(LOGIN, 200, 405),
     "standings:import": Rule(LOGIN, 200, 400),
     "scoring:code": Rule(SEES, 302, 405),  # to the jogo's page, which checks the judge
-    "hands:tenteio": Rule(JUDGE, 200, 405),
-    "hands:state": Rule(JUDGE, 200, 405),
-    "hands:hand": Rule(JUDGE, 405, 409),  # an empty hand is refused with its reason
-    "hands:undo": Rule(JUDGE, 405, 409),
-    "hands:close": Rule(JUDGE, 405, 409),
-    "hands:board": Rule(PUBLIC, 200, 405),
-    "hands:mesa": Rule(PUBLIC, 200, 405),
+    "tally:tenteio": Rule(JUDGE, 200, 405),
+    "tally:state": Rule(JUDGE, 200, 405),
+    "tally:hand": Rule(JUDGE, 405, 409),  # an empty hand is refused with its reason
+    "tally:undo": Rule(JUDGE, 405, 409),
+    "tally:close": Rule(JUDGE, 405, 409),
+    "tally:board": Rule(PUBLIC, 200, 405),
+    "tally:mesa": Rule(PUBLIC, 200, 405),
     "tournaments:dashboard": Rule(ORGANIZER, 200, 405),
     "tournaments:next_phase": Rule(ORGANIZER, 200, 400),
     "tournaments:members": Rule(ORGANIZER, 200, 400),

@@ -19,15 +19,15 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from hands.services import hand_record
 from rules.results import Side
 from scoring.models import Signature, TeamPin
 from scoring.services.errors import NotAllowed
 from scoring.services.pins import pins_generate
 from scoring.services.workflow import sheet_save, sheet_sign
+from tally.services import hand_record
 from tests.documents import document, match
-from tests.hands.conftest import truco
 from tests.scoring.conftest import win_a
+from tests.tally.conftest import truco
 from tests.trust.conftest import PASSWORD, Site
 from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Table, Tournament
@@ -77,7 +77,7 @@ def test_a_mesa_named_one_slash_two_has_its_live_pages(site: Site) -> None:
     mesa = anon.get(link.group(1))
     assert mesa.status_code == 200 and "Mesa 1/2" in mesa.text and "truco Nós +2" in mesa.text
     judge = loose("judge", site)
-    assert judge.get(reverse("hands:tenteio", args=[t.slug, m.pk])).status_code == 200
+    assert judge.get(reverse("tally:tenteio", args=[t.slug, m.pk])).status_code == 200
 
 
 def test_a_team_key_with_a_slash_has_its_page() -> None:

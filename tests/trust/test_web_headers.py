@@ -13,12 +13,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from hands.services import hand_record
 from rules.results import Side
 from scoring.services.workflow import sheet_save
 from standings import fastpath
-from tests.hands.conftest import truco
+from tally.services import hand_record
 from tests.scoring.conftest import win_a
+from tests.tally.conftest import truco
 from tests.trust.conftest import Site
 from tests.trust.test_web import POLICY, ROOT, first_match
 
@@ -181,7 +181,7 @@ def test_public_organizer_and_judge_pages_raise_no_csp_violation(
     judge_context.add_cookies([session_cookie(site.users["judge"], base)])
     judge = violations.watch(judge_context.new_page())
     for path in (f"/juiz/{t.slug}/", reverse("scoring:entry", args=[t.slug, m.pk]),
-                 reverse("hands:tenteio", args=[t.slug, m.pk])):  # fmt: skip
+                 reverse("tally:tenteio", args=[t.slug, m.pk])):  # fmt: skip
         violations.visit(judge, base + path)
 
     # The admin (a power tool) lives under the same policy.

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from hands.codec import CodecError, decode, decode_components, encode, encode_award
 from rules.hands import (
     Component,
     Deal,
@@ -25,6 +24,7 @@ from rules.hands import (
     TrucoPart,
 )
 from rules.results import Side
+from tally.codec import CodecError, decode, decode_components, encode, encode_award
 
 A, B = Side.A, Side.B
 

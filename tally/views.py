@@ -20,18 +20,18 @@ from django.views import View
 
 from core.numbers import whole_number
 from core.permissions import Action, TournamentPermissionMixin
-from hands import presets, selectors
-from hands.codec import CodecError, decode
-from hands.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
-from hands.services import HandError, hand_record, hand_undo, partida_close
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
 from standings.caching import public_cache
+from tally import presets, selectors
+from tally.codec import CodecError, decode
+from tally.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
+from tally.services import HandError, hand_record, hand_undo, partida_close
 
 
 def tenteio_url(match: Any) -> str:
-    return reverse("hands:tenteio", args=[match.stage.tournament.slug, match.pk])
+    return reverse("tally:tenteio", args=[match.stage.tournament.slug, match.pk])
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -85,7 +85,7 @@ class TenteioMixin(MatchMixin):
             "state_json": state_json(state),
             **extra,
         }
-        return render(self.request, "hands/tenteio.html", context, status=status)  # type: ignore[attr-defined]
+        return render(self.request, "tally/tenteio.html", context, status=status)  # type: ignore[attr-defined]
 
     def refuse(self, exc: HandError | ScoringError) -> HttpResponse:
         problems = getattr(exc, "problems", [])
@@ -182,7 +182,7 @@ class LiveBoardView(TournamentPermissionMixin, View):
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         context = {"tournament": self.tournament, "board": selectors.live_board(self.tournament)}
-        return render(request, "hands/live_board.html", context)
+        return render(request, "tally/live_board.html", context)
 
 
 @method_decorator(public_cache, name="dispatch")
@@ -201,4 +201,4 @@ class LiveMesaView(TournamentPermissionMixin, View):
             "state": state,
             "recent": selectors.recent_rows(match) if match else [],
         }
-        return render(request, "hands/live_mesa.html", context)
+        return render(request, "tally/live_mesa.html", context)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hands.codec import CodecError
 from rules.hands import (
     EnvidoBet,
     EnvidoCall,
@@ -24,6 +23,7 @@ from rules.hands import (
 )
 from rules.hands.types import LADDER_3_6_9_12, WITH_ENVIDO
 from rules.results import Side
+from tally.codec import CodecError
 
 
 @dataclass(frozen=True)

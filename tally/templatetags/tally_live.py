@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from hands import selectors
+from tally import selectors
 from tournaments.models import Team, Tournament
 
 register = template.Library()

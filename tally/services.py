@@ -20,9 +20,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from hands import selectors
-from hands.codec import encode, encode_award
-from hands.models import HandEntry, PartidaClose
 from rules.hands import Hand, score_partida
 from rules.messages import render
 from rules.problems import CODES, Problem, has_errors
@@ -30,6 +27,9 @@ from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
 from scoring.services.workflow import NO_ORIGIN, Origin, sheet_save
 from standings.models import bump
+from tally import selectors
+from tally.codec import encode, encode_award
+from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match
 
 

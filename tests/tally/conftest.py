@@ -8,9 +8,9 @@ from typing import Any
 
 from django.test import Client
 
-from hands.services import Recorded, hand_record
 from rules.hands import Hand, TrucoCall, TrucoPart
 from rules.results import Side
+from tally.services import Recorded, hand_record
 from tests.scoring.conftest import PASSWORD, World, world
 
 # ``world``: the súmula tests' tournament and people, shared rather than rebuilt here.

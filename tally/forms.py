@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.numbers import whole_number
-from hands.codec import CodecError, decode
 from rules.hands import Hand, VoltaKind
+from tally.codec import CodecError, decode
 
 PENALTY_LABELS = {
     "": "—",

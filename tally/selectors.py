@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 
 from django.db.models import Max, Q
 
-from hands.codec import decode
-from hands.models import HandEntry, PartidaClose
 from rules.hands import (
     Hand,
     HandOptions,
@@ -30,6 +28,8 @@ from rules.hands.types import DEFAULT_OPTIONS, LADDER_3_6_9_12
 from rules.modality_params import Modality
 from rules.results import Side
 from scoring.models import ScoreSheet
+from tally.codec import decode
+from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match, Table, Team, Tournament
 
 

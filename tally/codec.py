@@ -3,7 +3,7 @@
 A hand is stored as JSON on ``HandEntry`` and travels as JSON from the judge's phone, so
 :func:`decode` is the one gate for untrusted input: it checks every type and bound and
 raises :class:`CodecError` (a pt-BR message) instead of letting a bad value reach the
-rules engine. ``decode(encode(hand)) == hand`` exactly (tests/hands/test_codec.py).
+rules engine. ``decode(encode(hand)) == hand`` exactly (tests/tally/test_codec.py).
 """
 
 from __future__ import annotations

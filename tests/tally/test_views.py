@@ -11,15 +11,15 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hands.models import HandEntry
 from rules.results import Side
-from tests.hands.conftest import World, client_for, record, truco
+from tally.models import HandEntry
+from tests.tally.conftest import World, client_for, record, truco
 
 pytestmark = pytest.mark.django_db
 
 
 def url(w: World, m: Any, name: str = "tenteio") -> str:
-    return reverse(f"hands:{name}", args=[w.tournament.slug, m.pk])
+    return reverse(f"tally:{name}", args=[w.tournament.slug, m.pk])
 
 
 def test_roles_on_the_judge_screen(world: World) -> None:
@@ -42,7 +42,7 @@ def test_big_button_without_js_and_with_json(world: World) -> None:
     m = world.match(1, "1")
     c = client_for(world.judge)
     page = c.get(url(world, m)).content.decode()
-    assert "truco aceito" in page and "Nós" in page and m.team_a.name in page and "hands/tenteio.js" in page
+    assert "truco aceito" in page and "Nós" in page and m.team_a.name in page and "tally/tenteio.js" in page
     r = c.post(
         url(world, m, "hand"), {"key": str(uuid.uuid4()), "base": "0", "truco": "won:truco:a", "mao": "a"}
     )
@@ -74,12 +74,12 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     m = world.match(1, "1")
     record(world, m, truco(Side.A))
     anon = client_for(None)
-    board = anon.get(reverse("hands:board", args=[world.tournament.slug]))
+    board = anon.get(reverse("tally:board", args=[world.tournament.slug]))
     assert board.status_code == 200 and m.team_a.name in board.content.decode()
-    mesa = anon.get(reverse("hands:mesa", args=[world.tournament.slug, m.table_id]))
+    mesa = anon.get(reverse("tally:mesa", args=[world.tournament.slug, m.table_id]))
     assert mesa.status_code == 200 and "truco Nós +2" in mesa.content.decode()
     elsewhere = world.other.tables.get(name="1").pk  # a mesa of another tournament
-    assert anon.get(reverse("hands:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
+    assert anon.get(reverse("tally:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
     standings = anon.get(reverse("standings:standings", args=[world.tournament.slug])).content.decode()
     assert "Jogos em andamento" in standings
     team = anon.get(reverse("standings:team", args=[world.tournament.slug, m.team_a_id])).content.decode()
@@ -87,9 +87,9 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     world.tournament.is_public = False
     world.tournament.save()
     outsider = client_for(world.stranger)  # logged in, not of this tournament: not revealed
-    assert outsider.get(reverse("hands:board", args=[world.tournament.slug])).status_code == 404
-    assert outsider.get(reverse("hands:mesa", args=[world.tournament.slug, m.table_id])).status_code == 404
-    assert anon.get(reverse("hands:board", args=[world.tournament.slug])).status_code == 404  # not revealed
+    assert outsider.get(reverse("tally:board", args=[world.tournament.slug])).status_code == 404
+    assert outsider.get(reverse("tally:mesa", args=[world.tournament.slug, m.table_id])).status_code == 404
+    assert anon.get(reverse("tally:board", args=[world.tournament.slug])).status_code == 404  # not revealed
 
 
 FIELD = st.sampled_from(

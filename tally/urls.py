@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from hands import views
+from tally import views
 
-app_name = "hands"
+app_name = "tally"
 
 urlpatterns = [
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/", views.TenteioView.as_view(), name="tenteio"),
