@@ -11,7 +11,7 @@ from audit.models import AuditEntry
 from audit.selectors import tournament_trail
 from audit.tables import AuditTable
 from core.exports import export_response
-from core.permissions import Action, TournamentPermissionMixin
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 PER_PAGE = 50
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
 
-from core.permissions import Action, can
+from tournaments.permissions import Action, can
 from tournaments.selectors import visible_tournaments
 
 

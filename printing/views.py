@@ -20,12 +20,12 @@ from django.utils.translation import gettext
 from django.views import View
 
 from core.jobs import JobsUnavailable
-from core.permissions import Action, TournamentPermissionMixin
 from printing.documents import DOCS, PrintError, clean_params
 from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
 from printing.services import job_cancel, job_request, job_resume, job_status
 from scoring.services.errors import NotAllowed
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Who may touch which súmula: core.permissions plus the judge's mesas.
+"""Who may touch which súmula: tournaments.permissions plus the judge's mesas.
 
 Organizers (and superusers) may act on every jogo of their tournament. A judge may enter
 súmulas only in tournaments where they are a judge and, once any mesa is assigned to
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.permissions import Action, can
 from scoring.models import JudgeAssignment
 from scoring.services.errors import NotAllowed
 from tournaments.models import Match, Tournament
+from tournaments.permissions import Action, can
 
 
 def tournament_of(match: Match) -> Tournament:

@@ -1,6 +1,6 @@
 """The judge's pages, mobile first: find a jogo, type its súmula, collect signatures.
 
-Thin views: permissions from ``core.permissions`` and ``scoring.access``, reads from
+Thin views: permissions from ``tournaments.permissions`` and ``scoring.access``, reads from
 ``scoring.selectors``, writes through ``scoring.services``. A refused POST re-renders
 the form with what was typed and a 4xx status (422 invalid, 409 stale or wrong state,
 403 not allowed); nothing is written then.
@@ -19,7 +19,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
 
-from core.permissions import Action, TournamentPermissionMixin, can
 from scoring import selectors
 from scoring.access import can_enter, is_organizer
 from scoring.diff import Names, content_of, fields
@@ -28,6 +27,7 @@ from scoring.models import ScoreSheet
 from scoring.services.errors import EntryInvalid, EntryProblem, ScoringError, StaleEdit
 from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save, sheet_sign
 from tournaments.models import Match
+from tournaments.permissions import Action, TournamentPermissionMixin, can
 
 
 def origin_of(request: HttpRequest) -> Origin:

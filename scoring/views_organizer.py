@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.views import View
 
 from core.numbers import whole_number
-from core.permissions import Action, TournamentPermissionMixin
 from scoring import selectors
 from scoring.diff import Names, fields
 from scoring.forms import VersionForm
@@ -22,6 +21,7 @@ from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.views_judge import origin_of
 from standings.warm import coming, warm
 from tournaments.models import Match
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 class RoundSheetsView(TournamentPermissionMixin, View):

@@ -20,7 +20,6 @@ from django.views.generic import TemplateView, View
 
 from core.exports import export_response
 from core.numbers import whole_number
-from core.permissions import Action, TournamentPermissionMixin
 from standings.caching import public_cache
 from standings.models import TABLE, current
 from standings.qualification import qualification
@@ -28,6 +27,7 @@ from standings.results import match_rows, results_document
 from standings.selectors import shows_provisional, standings_document, tournament_standings
 from standings.tables import ResultsTable, ScheduleTable, StandingsTable
 from tournaments.models import Team
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 def phase(t: Any, rows: list[dict[str, Any]]) -> str:

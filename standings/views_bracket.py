@@ -12,9 +12,9 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
-from core.permissions import Action, TournamentPermissionMixin
 from standings.caching import public_cache
 from tournaments.models import Stage
+from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.selectors_bracket import bracket_data, bracket_document, knockout_stages
 
 

@@ -13,12 +13,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.generic import View
 
-from core.permissions import Action, TournamentPermissionMixin
 from standings.services import ServiceError, tiebreak_lots_record, tournament_import
 from standings.warm import coming, warm
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError
 from tournaments.models import Group, Stage
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 class LotsForm(forms.Form):

@@ -19,7 +19,6 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from core.numbers import whole_number
-from core.permissions import Action, TournamentPermissionMixin
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
@@ -28,6 +27,7 @@ from tally import presets, selectors
 from tally.codec import CodecError, decode
 from tally.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
 from tally.services import HandError, hand_record, hand_undo, partida_close
+from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 def tenteio_url(match: Any) -> str:

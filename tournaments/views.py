@@ -1,7 +1,7 @@
 """Organizer pages: create a tournament, its dashboard ("o que falta"), comissão e juízes.
 
 Views are thin: a form shapes the input, a service writes, a selector reads. Every page
-of a tournament is Action.MANAGE (organizers and superusers), via core.permissions.
+of a tournament is Action.MANAGE (organizers and superusers), via tournaments.permissions.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.generic import FormView, TemplateView, View
 
-from core.permissions import Action, TournamentPermissionMixin
 from tournaments import selectors
 from tournaments.forms import JudgeAccountForm, MemberForm, TournamentForm
 from tournaments.models import Membership
+from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.services.tournaments import (
     judge_account_create,

@@ -11,9 +11,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from core.demo import demo_document
-from core.permissions import Action, can
 from tournaments.interchange.load import load_tournament
 from tournaments.models import Membership, Tournament
+from tournaments.permissions import Action, can
 
 pytestmark = pytest.mark.django_db
 SLUG = "rodeio-querencia-truco-cego"

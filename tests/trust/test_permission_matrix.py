@@ -2,7 +2,7 @@
 
 A URL name without a rule in ``RULES`` fails the test: a new page must declare who may
 open it. The expected answer is derived here from the rule and the role (not from
-``core.permissions``), so a change in the permission code that opens or closes a page
+``tournaments.permissions``), so a change in the permission code that opens or closes a page
 shows up as a failure naming the URL, the visitor and the method.
 
 Answers: the rule's status when the visitor may act; otherwise a redirect to the login

@@ -3,7 +3,7 @@
 Overrides are checked by ``rules.modalities.apply_overrides``; each rules problem is
 rendered in pt-BR and put next to the field it names. Any logged-in user may create a
 tournament and becomes its first organizer (a club runs its own rodeio without asking
-an administrator); what they may do afterwards is decided by ``core.permissions``.
+an administrator); what they may do afterwards is decided by ``tournaments.permissions``.
 Name, local and evento are stored as ``core.text.clean_name`` gives them: the evento
 groups tournaments into one rodeio, so an invisible character must not split it.
 """

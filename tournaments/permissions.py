@@ -8,15 +8,14 @@ súmulas; superusers may do everything; the public sees public tournaments only.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-if TYPE_CHECKING:
-    from tournaments.models import Tournament
+from tournaments.models import Tournament
 
 
 class Action(str, Enum):
@@ -77,8 +76,6 @@ class TournamentPermissionMixin(AccessMixin):
     tournament: Tournament
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        from tournaments.models import Tournament
-
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         if not can(request.user, self.action, self.tournament):
             if not request.user.is_authenticated and self.tournament.is_public:
