@@ -23,11 +23,12 @@ from django.db.models.signals import post_delete, post_save, pre_delete, pre_sav
 from audit.context import current
 from audit.describe import WATCHED, Spec, kind_of, tournament_id_of
 from audit.models import AuditEntry
+from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
 # Pages and commands whose new Tournament row is an import of a tenteio/1 file.
-IMPORTS = {"standings:import", "loadtournament"}
+IMPORTS = {"interchange:import", "loadtournament"}
 # While a tournament is deleted, its cascade is one entry, not one per child row.
 _deleting: ContextVar[frozenset[int]] = ContextVar("tenteio_audit_deleting", default=frozenset())
 
@@ -121,6 +122,4 @@ def connect() -> None:
         pre_save.connect(on_pre_save, sender=model, dispatch_uid=f"audit-pre-{name}")
         post_save.connect(on_post_save, sender=model, dispatch_uid=f"audit-save-{name}")
         post_delete.connect(on_post_delete, sender=model, dispatch_uid=f"audit-delete-{name}")
-    from tournaments.models import Tournament
-
     pre_delete.connect(on_pre_delete, sender=Tournament, dispatch_uid="audit-pre-delete-Tournament")

@@ -84,7 +84,7 @@ def prepare() -> list[int]:
     from django.core.management import call_command
 
     from bench.generate import tournament_document
-    from tournaments.interchange.load import load_tournament
+    from interchange.load import load_tournament
     from tournaments.models import Match, Membership
 
     call_command("migrate", verbosity=0)

@@ -53,8 +53,8 @@ def setup() -> object:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from interchange.load import load_tournament
     from tests.generators import tournament_document
-    from tournaments.interchange.load import load_tournament
 
     # 128 chaves of 8 trios: rodada 1 has 128 × 4 = 512 jogos.
     doc = tournament_document("truco-cego-trio", groups=128, size=8, seed=3, played=0.5, walkovers=False)

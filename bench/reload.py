@@ -297,7 +297,7 @@ def create_judges(count: int) -> list[tuple[str, int]]:
     from django.contrib.auth.models import User
 
     from bench.generate import tournament_document
-    from tournaments.interchange.load import load_tournament
+    from interchange.load import load_tournament
     from tournaments.models import Match, Membership
 
     groups = max(1, -(-count // 6))  # a chave of 4 has 6 jogos

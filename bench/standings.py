@@ -57,9 +57,9 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
 
     from bench.generate import tournament_document
+    from interchange.load import load_tournament
     from scoring.models import ScoreSheet
     from standings.selectors import tournament_standings
-    from tournaments.interchange.load import load_tournament
     from tournaments.models import Match, Tournament
 
     call_command("migrate", verbosity=0)

@@ -4,13 +4,20 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from public.views_site import home
+
 urlpatterns = [
     path("entrar/", auth_views.LoginView.as_view(), name="login"),
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", home, name="home"),
     path("", include("core.urls")),
-    path("t/", include("standings.urls")),
+    # Before the public pages: "importar" would otherwise be taken for a tournament.
+    path("", include("interchange.urls")),
+    path("", include("public.urls")),
+    path("", include("standings.urls")),
+    path("", include("knockout.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("printing.urls")),
@@ -18,8 +25,8 @@ urlpatterns = [
     path("", include("tally.urls")),
 ]
 
-# Error pages in the site's layout, in the visitor's language (core.views).
-handler400 = "core.views.error_400"
-handler403 = "core.views.error_403"
-handler404 = "core.views.error_404"
-handler500 = "core.views.error_500"
+# Error pages in the site's layout, in the visitor's language (public.views_site).
+handler400 = "public.views_site.error_400"
+handler403 = "public.views_site.error_403"
+handler404 = "public.views_site.error_404"
+handler500 = "public.views_site.error_500"

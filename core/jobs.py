@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from kombu.exceptions import OperationalError
+
+from config.celery import app
 
 
 def enqueue(task: Any, *args: Any, **kwargs: Any) -> None:
@@ -30,10 +33,6 @@ class JobsUnavailable(Exception):
 
 def broker_check(timeout: float = 2.0) -> None:
     """Raise :class:`JobsUnavailable` unless the broker accepts a connection now."""
-    from kombu.exceptions import OperationalError
-
-    from config.celery import app
-
     if app.conf.task_always_eager:
         return
     try:

@@ -12,9 +12,9 @@ itself when it is sure the full stack would give the same answer:
   language and scheme: the headers of that answer (security headers, language, Vary)
   are replayed, so the two answers differ only in their Date;
 - the host is an allowed one, and HTTPS when the site redirects plain HTTP;
-- the page is cached under the revision read now (``standings.caching.page_key``), or
+- the page is cached under the revision read now (``public.caching.page_key``), or
   it is the page built before while a decision's request builds the new one
-  (``standings.caching.coming_page``), exactly as the full stack would answer.
+  (``public.caching.coming_page``), exactly as the full stack would answer.
 
 Anything else — a miss, an unknown page, Redis and the database unreachable — goes down
 the full stack, which builds, stores, answers 503 or redirects as it always did.
@@ -32,7 +32,7 @@ from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 
 from core.middleware import chosen_language
-from standings import caching
+from public import caching
 
 log = logging.getLogger(__name__)
 

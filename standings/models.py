@@ -60,7 +60,7 @@ def clock() -> int:
 # right after it commits — a homologation, its reversal, a sorteio — to those pages
 # (":language:path" of each). Its commit then tells every web node, before the new
 # revision is mirrored, which pages are on their way; a visitor of one of them
-# meanwhile gets the page built before (standings.caching) instead of building the same
+# meanwhile gets the page built before (public.caching) instead of building the same
 # page in a public process. The mark expires by itself, so a request that dies before
 # building leaves visitors to build, seconds later.
 warm_coming: ContextVar[tuple[str, ...]] = ContextVar("warm_coming", default=())

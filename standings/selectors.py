@@ -126,7 +126,7 @@ def shows_provisional(t: Tournament | int) -> bool:
 
 
 # While a cached public page is built, the revision it is built under (set by
-# standings.caching): pages built under the same revision share one computation of the
+# public.caching): pages built under the same revision share one computation of the
 # standings — a homologation builds the classificação and its JSON one after the other.
 building_under: ContextVar[str | None] = ContextVar("building_under", default=None)
 _shared: OrderedDict[tuple[Any, ...], list[StageTable]] = OrderedDict()

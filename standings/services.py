@@ -1,4 +1,4 @@
-"""Writes of the standings app: recorded sorteios and tournament files.
+"""Writes of the standings app: recorded tiebreak sorteios.
 
 A tiebreak sorteio is only accepted among teams that are tied right now and waiting
 for one; it is recorded (seed, teams, order, who, when) and replays identically:
@@ -16,8 +16,7 @@ from django.db import transaction
 
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
-from tournaments.interchange.load import LoadOutcome, decode, load_tournament
-from tournaments.models import DrawOfLots, Group, Membership, Stage, Tournament
+from tournaments.models import DrawOfLots, Group, Stage, Tournament
 
 
 class ServiceError(Exception):
@@ -94,11 +93,3 @@ def tiebreak_lots_record(
         result=order,
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
-
-
-def tournament_import(*, raw: bytes, user: Any, clamp: bool = False) -> LoadOutcome:
-    """Create a tournament from an uploaded tenteio/1 file; its importer organizes it."""
-    with transaction.atomic():
-        outcome = load_tournament(decode(raw), clamp=clamp, user=user)
-        Membership.objects.create(tournament=outcome.tournament, user=user, role=Membership.Role.ORGANIZER)
-    return outcome

@@ -50,7 +50,7 @@ def on_change(sender: Any, instance: Any, **kwargs: Any) -> None:
     if kwargs.get("raw"):
         return
     if isinstance(instance, t.Tournament):
-        from standings.caching import forget
+        from public.caching import forget
 
         forget(instance.slug)  # its slug may have changed, or it may be gone
     tournament_id = tournament_id_of(instance)
@@ -88,7 +88,7 @@ def connect() -> None:
 
 
 def forget_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
-    from standings.caching import forget
+    from public.caching import forget
 
     forget(instance.slug)
     # Other processes remember the slug's tournament until a page of it misses: a new

@@ -1,22 +1,16 @@
-"""Organizer pages of the standings app: sorteio among tied teams, import and export."""
+"""Organizer page of the standings app: the sorteio among tied teams."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import View
 
-from standings.services import ServiceError, tiebreak_lots_record, tournament_import
+from standings.services import ServiceError, tiebreak_lots_record
 from standings.warm import coming, warm
-from tournaments.interchange.export import export_tournament
-from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError
 from tournaments.models import Group, Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
 
@@ -33,7 +27,7 @@ class LotsView(TournamentPermissionMixin, View):
     action = Action.MANAGE
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        url = reverse("standings:standings", args=[slug])
+        url = reverse("public:standings", args=[slug])
         form = LotsForm(request.POST)
         if not form.is_valid():
             messages.error(request, "Sorteio não registrado: dados incompletos.")
@@ -64,49 +58,3 @@ class LotsView(TournamentPermissionMixin, View):
         messages.success(request, f"Sorteio registrado: {order}.")
         warm(request, t.slug)
         return HttpResponseRedirect(url, status=303)
-
-
-class ExportView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        text = json.dumps(export_tournament(self.tournament), ensure_ascii=False, indent=2)
-        response = HttpResponse(text, content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.tenteio.json"'
-        return response
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label="Arquivo tenteio/1 (.json)")
-    clamp = forms.BooleanField(
-        required=False, label="Registrar como o alvo as pontuações de vencedor acima do alvo (V-P2)"
-    )
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError("Arquivo maior que 20 MB.")
-        return upload
-
-
-class ImportView(LoginRequiredMixin, View):
-    template_name = "standings/import.html"
-
-    def get(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template_name, {"form": ImportForm()})
-
-    def post(self, request: HttpRequest) -> HttpResponse:
-        form = ImportForm(request.POST, request.FILES)
-        if not form.is_valid():
-            return render(request, self.template_name, {"form": form}, status=400)
-        try:
-            outcome = tournament_import(
-                raw=form.cleaned_data["file"].read(), user=request.user, clamp=form.cleaned_data["clamp"]
-            )
-        except InterchangeError as exc:
-            issues = [i.line() for i in exc.issues]
-            return render(request, self.template_name, {"form": form, "issues": issues}, status=400)
-        for note in outcome.notes:
-            messages.info(request, f"Ajustado: {note}")
-        messages.success(request, f"Torneio «{outcome.tournament.name}» importado.")
-        return HttpResponseRedirect(reverse("standings:home", args=[outcome.tournament.slug]), status=303)

@@ -25,7 +25,7 @@ from standings.models import warm_coming
 
 log = logging.getLogger(__name__)
 
-PAGES = ("standings:standings_json", "standings:standings")
+PAGES = ("public:standings_json", "public:standings")
 # What the public request needs of the organizer's: the host (it is an allowed one) and
 # the scheme the proxy saw.
 COPIED = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "HTTP_X_FORWARDED_PROTO", "wsgi.url_scheme")

@@ -19,10 +19,10 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from core.numbers import whole_number
+from public.caching import public_cache
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
-from standings.caching import public_cache
 from tally import presets, selectors
 from tally.codec import CodecError, decode
 from tally.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand

@@ -87,7 +87,8 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     from audit import describe
-    from standings import caching, fastpath, selectors
+    from public import caching
+    from standings import fastpath, selectors
 
     cache.clear()
     describe._owners.clear()  # ids repeat across rolled-back tests

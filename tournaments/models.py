@@ -188,7 +188,7 @@ class Stage(models.Model):
 class StageTeam(models.Model):
     """A team entered in a knockout stage, in seed order (``order`` 0 is seed 1).
 
-    ``position`` is its line in the bracket (tournaments.bracket); None when the jogos of
+    ``position`` is its line in the bracket (knockout.bracket); None when the jogos of
     a loaded file draw no bracket. ``label`` says where it came from ("1º A").
     """
 
@@ -282,7 +282,7 @@ class Match(models.Model):
     team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     order = models.PositiveIntegerField(default=0)
     scheduled_at = models.DateTimeField(_("horário"), null=True, blank=True)
-    # Mata-mata only: the jogo's place in its rodada (tournaments.bracket), and whether it
+    # Mata-mata only: the jogo's place in its rodada (knockout.bracket), and whether it
     # is the disputa de 3º lugar (played in the rodada of the final, slot 1).
     slot = models.PositiveIntegerField(_("posição no chaveamento"), null=True, blank=True)
     third_place = models.BooleanField(_("disputa de 3º lugar"), default=False)

@@ -65,9 +65,9 @@ def chaves(stage: Stage) -> list[Group]:
 
 
 def stage_matches(stage: Stage) -> QuerySet[Match]:
-    from scoring.models import ScoreSheet
-
-    homologated = ScoreSheet.objects.filter(match=OuterRef("pk"), status=ScoreSheet.Status.HOMOLOGATED)
+    # Through the reverse relation of scoring's súmulas ("sheets"): this app sits below
+    # scoring and does not import it.
+    homologated = Match.objects.filter(pk=OuterRef("pk"), sheets__status="homologated")
     return (
         Match.objects.filter(stage=stage)
         .select_related("team_a", "team_b", "table", "group")

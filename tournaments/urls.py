@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views, views_bracket, views_draw, views_phase, views_teams
+from tournaments import views, views_draw, views_teams
 
 app_name = "tournaments"
 
@@ -21,6 +21,4 @@ urlpatterns = [
     path(G + "checkin/", views_teams.CheckinView.as_view(), name="checkin"),
     path(G + "chaves/", views_draw.GroupsView.as_view(), name="groups"),
     path(G + "rodadas/", views_draw.ScheduleView.as_view(), name="schedule"),
-    path(G + "proxima-fase/", views_phase.NextPhaseView.as_view(), name="next_phase"),
-    path(G + "mata-mata/", views_bracket.BracketManageView.as_view(), name="bracket"),
 ]

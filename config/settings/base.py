@@ -47,11 +47,14 @@ INSTALLED_APPS = [
     "core",
     "tournaments",
     "scoring",
+    "tally",
     "standings",
+    "knockout",
+    "interchange",
+    "public",
     "printing",
     "axes",
     "audit",
-    "tally",
     "csp",  # its system checks catch settings in the pre-4.0 format
 ]
 
@@ -155,7 +158,7 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
 # Security headers. The Content-Security-Policy is strict and has no nonce: public pages
-# are cached and answered byte for byte to every visitor (standings.caching and
+# are cached and answered byte for byte to every visitor (public.caching and
 # standings.fastpath), so a nonce drawn per request cannot be in them. No served
 # template has an inline script, style or event handler (tests/trust/test_web.py reads
 # them all); scripts and styles come from static/.
@@ -213,7 +216,7 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Rendered HTML fragments kept under a digest of what they show (standings.views.block):
+# Rendered HTML fragments kept under a digest of what they show (public.views.block):
 # never stale, so each process keeps its own, with no network round trip.
 FRAGMENTS: dict[str, Any] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -226,7 +229,7 @@ CACHES["fragments"] = FRAGMENTS
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db" if REDIS_URL else "django.contrib.sessions.backends.db"
 )
-# Public pages each process keeps in memory besides Redis (standings.caching).
+# Public pages each process keeps in memory besides Redis (public.caching).
 PUBLIC_PAGES_MEMORY = int(os.environ.get("PUBLIC_PAGES_MEMORY_MB", "32")) * 1024 * 1024
 
 # Celery: with no broker server the embedded default uses kombu's filesystem transport

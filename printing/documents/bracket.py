@@ -15,10 +15,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from knockout.selectors import Bracket, bracket_data
 from printing.documents.common import Params
 from standings.results import match_rows
 from tournaments.models import Stage, StageTeam, Tournament
-from tournaments.selectors_bracket import Bracket, bracket_data
 
 PAGE_MATCHES = 16  # first-round matches on a page: 32 teams
 EMPTY: dict[str, Any] = {"team": "", "seed": None, "won": False}

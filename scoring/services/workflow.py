@@ -27,8 +27,8 @@ from scoring.services.consequences import consequences_of
 from scoring.services.entry import EntryData, prepare_entry
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
 from scoring.services.pins import paper_blocked, pin_verify
+from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Team
-from tournaments.services.bracket import bracket_on_homologation, bracket_on_revert
 
 Status = ScoreSheet.Status
 
@@ -283,7 +283,7 @@ def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = 
             raise WorkflowError("Faltam as assinaturas dos capatazes.")
         sheet.status = Status.HOMOLOGATED
         sheet.save(update_fields=["status"])
-        bracket_on_homologation(match=match)  # the winner advances; raises to refuse
+        sheet_homologated.send(ScoreSheet, match=match)  # the mata-mata advances; may refuse
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "consequences": texts}
         _event(match, sheet, SheetEvent.Kind.HOMOLOGATED, user, origin, details=details)
@@ -306,7 +306,7 @@ def sheet_revert(
             raise WorkflowError("Esta súmula não está homologada.")
         sheet.status = Status.SIGNED if _signatures_complete(sheet) else Status.SUBMITTED
         sheet.save(update_fields=["status"])
-        bracket_on_revert(match=match)  # refused while the next jogo is homologated
+        sheet_reverted.send(ScoreSheet, match=match)  # refused while the next jogo is homologated
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "undone": texts}
         _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)

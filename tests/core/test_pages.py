@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from core.demo import demo_document
-from tournaments.interchange.load import load_tournament
+from interchange.load import load_tournament
 from tournaments.models import Membership, Tournament
 from tournaments.permissions import Action, can
 
@@ -122,7 +122,7 @@ def test_database_outage_gives_503(client: Client, monkeypatch: pytest.MonkeyPat
     def broken(*args: object, **kwargs: object) -> None:
         raise OperationalError('connection to server at "127.0.0.1", port 5432 failed: Connection refused')
 
-    monkeypatch.setattr("core.views.visible_tournaments", broken)
+    monkeypatch.setattr("public.views_site.visible_tournaments", broken)
     response = client.get("/")
     assert response.status_code == 503
     assert "temporariamente indisponível" in response.content.decode()

@@ -25,10 +25,10 @@ from django.db import connection
 
 from bench.people import Browser, free_port, wait_ready
 from config.celery import app
+from interchange.load import load_tournament
 from scoring.services.entry import EntryData
 from scoring.services.workflow import sheet_save, sheet_sign
 from tests.documents import document, match
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

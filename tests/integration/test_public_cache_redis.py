@@ -12,9 +12,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from core.demo import demo_document
+from interchange.load import load_tournament
 from scoring.models import ScoreSheet
 from tests.conftest import redis_url
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -74,7 +74,7 @@ def test_revision_mirror_only_moves_forward(redis_cache: Any) -> None:
 def test_other_node_memory_never_serves_an_old_page(client: Client, redis_cache: Any) -> None:
     """A node's in-memory copy is keyed by the revision read from Redis on every
     request: after a change made elsewhere it misses; a deleted tournament is gone."""
-    from standings import caching
+    from public import caching
 
     t = load_tournament(demo_document()).tournament
     url = f"/t/{t.slug}/classificacao.json"
@@ -103,7 +103,7 @@ def test_one_node_builds_a_new_page_the_others_wait_for_it(redis_cache: Any) -> 
     import threading
     import time
 
-    from standings import caching
+    from public import caching
 
     key = caching.PageKey(1, "test", "all", 1, ":pt-br:/t/x/classificacao/")
     assert caching._claim_or_wait(key, True) == (True, None, False)  # first: builds
@@ -127,7 +127,7 @@ def test_with_redis_down_nobody_waits_for_a_claim(settings: Any) -> None:
 
     from django.core.cache import caches
 
-    from standings import caching
+    from public import caching
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -149,7 +149,7 @@ def test_another_nodes_build_in_progress_answers_with_the_page_built_before(redi
     """A node whose visitor asks for a page that another node is building (its claim is
     in Redis) answers with the page stored before, not after a wait for a stranger's
     homologation; the homologation's own build (warm) still waits."""
-    from standings import caching
+    from public import caching
     from standings.models import TABLE, bump
 
     t = load_tournament(demo_document()).tournament

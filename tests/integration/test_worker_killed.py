@@ -38,10 +38,10 @@ from pypdf import PdfReader
 
 from config.celery import app
 from core.demo import demo_document
+from interchange.load import load_tournament
 from printing.documents import Params
 from printing.models import PrintChunk, PrintJob
 from printing.services import job_request
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

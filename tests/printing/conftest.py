@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from pypdf import PdfReader
 
 from core.demo import demo_document
+from interchange.load import load_tournament
 from tests.generators import tournament_document
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Membership, Tournament
 
 

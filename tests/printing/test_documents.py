@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from interchange.load import load_tournament
 from printing import documents, render, svg
 from printing.documents import Params, build, clean_params
 from printing.documents.bracket import from_stage, paginate, seed_positions
@@ -16,7 +17,6 @@ from printing.documents.common import PrintError
 from printing.services import render_document
 from scoring.models import ScoreSheet
 from tests.printing.conftest import knockout_document, pdf_links, pdf_pages
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Stage, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -13,12 +13,12 @@ from pypdf import PdfReader
 
 from config.celery import app
 from core.demo import demo_document
+from interchange.load import load_tournament
 from printing import tasks
 from printing.documents import Params
 from printing.models import PrintJob
 from printing.services import job_request
 from tests.workers import celery_worker
-from tournaments.interchange.load import load_tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]

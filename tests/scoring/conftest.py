@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
+from interchange.load import load_tournament
 from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings
 from scoring.services.entry import EntryData
 from tests.documents import document, match, team
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership, Tournament
 
 PASSWORD = "senha-de-teste-1"

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from public import views
 from scoring.models import ScoreSheet
 from scoring.services.workflow import sheet_save
-from standings import views
 from tests.scoring.conftest import World, win_a
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_homologation_builds_the_public_pages(world: World) -> None:
     m, _ = world.signed()
     slug = world.tournament.slug
     public = Client()
-    json_url = reverse("standings:standings_json", args=[slug])
+    json_url = reverse("public:standings_json", args=[slug])
     before = played(public.get(json_url).content, m.team_a.key)
     organizer = Client()
     organizer.force_login(world.organizer)
@@ -36,7 +36,7 @@ def test_homologation_builds_the_public_pages(world: World) -> None:
     fresh = public.get(json_url)
     assert fresh["X-Tenteio-Cache"] == "hit"  # built by the organizer's request
     assert played(fresh.content, m.team_a.key) == before + 1
-    page = public.get(reverse("standings:standings", args=[slug]))
+    page = public.get(reverse("public:standings", args=[slug]))
     assert page["X-Tenteio-Cache"] == "hit" and m.team_a.name in page.content.decode()
 
 
@@ -58,8 +58,8 @@ def test_the_classificacao_and_its_json_share_one_computation(world: World, monk
     assert organizer.post(reverse("scoring:homologate", args=[slug, m.pk]), {"version": 1}).status_code == 303
     assert computed == [1]  # the JSON, then the page, under the same revision
     public = Client()
-    assert public.get(reverse("standings:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
-    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    assert public.get(reverse("public:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
+    assert played(public.get(reverse("public:standings_json", args=[slug])).content, m.team_a.key) == 1
     # Outside a page's build (services, exports, staff pages) nothing is shared.
     selectors.tournament_standings(world.tournament)
     selectors.tournament_standings(world.tournament)
@@ -94,8 +94,8 @@ def test_only_counted_results_change_the_classificacao_revision(world: World) ->
     m = world.match(1, "1")
     slug = world.tournament.slug
     public = Client()
-    table_url = reverse("standings:standings", args=[slug])
-    results_url = reverse("standings:results", args=[slug])
+    table_url = reverse("public:standings", args=[slug])
+    results_url = reverse("public:results", args=[slug])
     public.get(table_url)
     public.get(results_url)
     all0, table0 = revisions(world)
@@ -111,16 +111,16 @@ def test_only_counted_results_change_the_classificacao_revision(world: World) ->
     sheet_homologate(match=m, user=world.organizer, version=1)
     all3, table3 = revisions(world)
     assert all3 > all2 and table3 > table2
-    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    assert played(public.get(reverse("public:standings_json", args=[slug])).content, m.team_a.key) == 1
     sheet_revert(match=m, user=world.organizer, version=1, reason="Placar trocado.")
     all4, table4 = revisions(world)
     assert all4 > all3 and table4 > table3
-    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 0
+    assert played(public.get(reverse("public:standings_json", args=[slug])).content, m.team_a.key) == 0
     # Showing provisional results: a signed súmula counts, and the setting itself is news.
     ScoringSettings.objects.update_or_create(tournament=world.tournament, defaults={"show_provisional": True})
     all5, table5 = revisions(world)
     assert table5 > table4
-    assert played(public.get(reverse("standings:standings_json", args=[slug])).content, m.team_a.key) == 1
+    assert played(public.get(reverse("public:standings_json", args=[slug])).content, m.team_a.key) == 1
     other = world.match(1, "2")
     sheet_save(match=other, user=world.organizer, data=win_a(other), base_version=0, submit=True)
     assert revisions(world)[1] > table5  # a submitted súmula counts now
@@ -149,20 +149,18 @@ def test_the_decisions_commit_marks_its_pages_as_coming_before_they_are_built(
     answer = organizer.post(reverse("scoring:homologate", args=[world.tournament.slug, m.pk]), {"version": 1})
     assert answer.status_code == 303
     slug = world.tournament.slug
-    named = [
-        f":pt-br:{reverse(name, args=[slug])}" for name in ("standings:standings_json", "standings:standings")
-    ]
+    named = [f":pt-br:{reverse(name, args=[slug])}" for name in ("public:standings_json", "public:standings")]
     assert seen == [named]  # marked when the homologation committed, before the pages were built
     cache.delete(warming_key(world.tournament.pk))
     public = Client()
-    assert public.get(reverse("standings:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
+    assert public.get(reverse("public:standings", args=[slug]))["X-Tenteio-Cache"] == "hit"
     # A change no request builds, made without the mark, is on the next request.
-    before = public.get(reverse("standings:standings_json", args=[slug])).content
+    before = public.get(reverse("public:standings_json", args=[slug])).content
     world.tournament.teams.filter(pk=m.team_a_id).update(name="Renomeada")
     from standings.models import bump
 
     bump(world.tournament.pk)
-    after = public.get(reverse("standings:standings_json", args=[slug]))
+    after = public.get(reverse("public:standings_json", args=[slug]))
     assert after.get("X-Tenteio-Cache") is None and after.content != before
 
 
@@ -172,7 +170,7 @@ def test_while_a_decisions_pages_are_coming_visitors_get_the_page_built_before(w
     from standings.models import WARMING_SECONDS, bump, warming_key
 
     slug = world.tournament.slug
-    url = reverse("standings:standings_json", args=[slug])
+    url = reverse("public:standings_json", args=[slug])
     visitor = Client()
     before = visitor.get(url).content
     bump(world.tournament.pk)

@@ -12,11 +12,11 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 
 from core.demo import demo_document
+from interchange.load import load_tournament
+from public import caching
 from scoring.models import ScoreSheet
-from standings import caching
 from standings.chaves import rank_chave
 from standings.selectors import tournament_standings
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match
 
 

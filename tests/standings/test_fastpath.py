@@ -16,9 +16,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from core.demo import demo_document
+from interchange.load import load_tournament
+from public import caching
 from scoring.models import ScoreSheet
-from standings import caching, fastpath
-from tournaments.interchange.load import load_tournament
+from standings import fastpath
 from tournaments.models import Match, Membership, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from interchange.load import load_tournament
 from standings.selectors import tournament_standings
 from standings.services import ServiceError, replay_lots, tiebreak_lots_record
 from tests.documents import document, match
-from tournaments.interchange.load import load_tournament
 from tournaments.models import DrawOfLots, Group, Membership, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from core.demo import demo_document
+from interchange.load import load_tournament
 from scoring.models import ScoreSheet
 from tests.generators import tournament_document
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership, Team, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The reverse proxy's route to the public pool (docs/DEPLOY.md) against the URL conf.
 
 docs/DEPLOY.md sends the public pages to a gunicorn pool of their own with one nginx
-regular expression. It must match every page cached by ``standings.caching.public_cache``
+regular expression. It must match every page cached by ``public.caching.public_cache``
 (and the live revision those pages poll), and nothing else: a staff page sent there
 would still work, but would queue behind the public again, and the import page's URL
 (``/t/importar/``) looks like a tournament's home. The expression is read out of the
@@ -20,7 +20,7 @@ from django.urls import get_resolver, resolve
 
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "DEPLOY.md"
 # Public reads that are not cached pages: the number the live pages poll.
-ALSO_PUBLIC = {"standings:revision"}
+ALSO_PUBLIC = {"public:revision"}
 SAMPLES = {"slug": "copa-2026", "int": "17", "str": "E1", "path": "x"}
 
 

@@ -80,9 +80,9 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     assert mesa.status_code == 200 and "truco Nós +2" in mesa.content.decode()
     elsewhere = world.other.tables.get(name="1").pk  # a mesa of another tournament
     assert anon.get(reverse("tally:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
-    standings = anon.get(reverse("standings:standings", args=[world.tournament.slug])).content.decode()
+    standings = anon.get(reverse("public:standings", args=[world.tournament.slug])).content.decode()
     assert "Jogos em andamento" in standings
-    team = anon.get(reverse("standings:team", args=[world.tournament.slug, m.team_a_id])).content.decode()
+    team = anon.get(reverse("public:team", args=[world.tournament.slug, m.team_a_id])).content.decode()
     assert "Trucos aceitos e ganhos" in team
     world.tournament.is_public = False
     world.tournament.save()

@@ -1,4 +1,4 @@
-"""Properties of the pure mata-mata algorithms (tournaments.bracket), every size 2–256."""
+"""Properties of the pure mata-mata algorithms (knockout.bracket), every size 2–256."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import bracket as b
+from knockout import bracket as b
 
 SETTINGS = settings(max_examples=100, deadline=None)
 

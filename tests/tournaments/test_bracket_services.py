@@ -11,18 +11,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from interchange.export import export_tournament
+from interchange.load import load_tournament
+from knockout.selectors import bracket_data
+from knockout.services.bracket import bracket_draw_replay, bracket_generate, bracket_sync
+from knockout.services.edits import bracket_schedule, bracket_swap
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
 from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
 from tests.documents import team
 from tests.generators import tournament_document
-from tournaments.interchange.export import export_tournament
-from tournaments.interchange.load import load_tournament
 from tournaments.models import DrawOfLots, Match, Membership, Stage, StageTeam, Tournament
-from tournaments.selectors_bracket import bracket_data
 from tournaments.services import ServiceError
-from tournaments.services.bracket import bracket_draw_replay, bracket_generate, bracket_sync
-from tournaments.services.bracket_edits import bracket_schedule, bracket_swap
 
 pytestmark = pytest.mark.django_db
 CEGO_A = {"games": [[24, 13], [24, 20]]}

@@ -26,14 +26,14 @@ def client_for(t, role: str | None) -> Client:  # type: ignore[no-untyped-def]
 
 def test_public_page_and_json_for_everyone_organizer_page_for_organizers() -> None:
     t = knockout(["t1", "t2", "t3", "t4", "t5"])
-    public = reverse("standings:bracket", args=[t.slug])
+    public = reverse("public:bracket", args=[t.slug])
     anon = client_for(t, None)
     page = anon.get(public)
     assert page.status_code == 200 and "Trio T1" in page.text and "chapéu" in page.text
     assert "js/live.js" in page.text
-    doc = anon.get(reverse("standings:bracket_json", args=[t.slug])).json()
+    doc = anon.get(reverse("public:bracket_json", args=[t.slug])).json()
     assert doc["format"] == "tenteio-bracket/1" and doc["size"] == 8
-    manage = reverse("tournaments:bracket", args=[t.slug])
+    manage = reverse("knockout:bracket", args=[t.slug])
     assert anon.get(manage).status_code == 302
     assert client_for(t, "judge").get(manage).status_code == 403
     org = client_for(t, "organizer")
@@ -55,7 +55,7 @@ def test_generate_from_the_organizer_page() -> None:
     t = knockout(["t1", "t2"], slug="gen")
     t.stages.all().delete()
     org = client_for(t, "organizer")
-    manage = reverse("tournaments:bracket", args=[t.slug])
+    manage = reverse("knockout:bracket", args=[t.slug])
     assert org.post(manage, {"action": "generate", "source": "teams"}).status_code == 302
     assert t.stages.get().matches.count() == 1
     again = org.post(manage, {"action": "generate", "source": "teams"})
@@ -65,7 +65,7 @@ def test_generate_from_the_organizer_page() -> None:
 def queries(slug: str) -> int:
     c = Client()
     with CaptureQueriesContext(connection) as ctx:
-        assert c.get(reverse("standings:bracket", args=[slug])).status_code == 200
+        assert c.get(reverse("public:bracket", args=[slug])).status_code == 200
     return len(ctx.captured_queries)
 
 

@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from bench.generate import tournament_document
-from tournaments.interchange.load import load_tournament
+from interchange.load import load_tournament
+from knockout.services.phases import next_phase_draw, qualified_for_next_phase
 from tournaments.models import DrawOfLots, GroupTeam, Membership, Stage, Tournament
 from tournaments.services import ServiceError
-from tournaments.services.phases import next_phase_draw, qualified_for_next_phase
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from interchange.load import load_tournament
 from scoring import codes
 from tests.documents import document, match, team
 from tests.trust.tally import COUNTS
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership, Tournament
 
 PASSWORD = "Senha-de-teste-Trust-1"

@@ -88,7 +88,7 @@ def test_an_import_is_one_entry_and_the_audit_page_is_for_organizers(site: Site)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     org = site.client("organizer")
-    org.post(reverse("standings:import"), {"file": SimpleUploadedFile("t.json", raw)})
+    org.post(reverse("interchange:import"), {"file": SimpleUploadedFile("t.json", raw)})
     imported = AuditEntry.objects.get(
         model="tournaments.Tournament", action="create", summary__contains="importado"
     )

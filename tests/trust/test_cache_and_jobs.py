@@ -39,7 +39,7 @@ def test_public_page_without_redis_is_served_from_the_database(site: object, set
         "fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     }
     try:
-        response = Client().get(reverse("standings:standings", args=["aberto"]))
+        response = Client().get(reverse("public:standings", args=["aberto"]))
         assert response.status_code == 200 and "Trio T1" in response.content.decode()
     finally:
         caches["default"].close()

@@ -33,7 +33,7 @@ import json
 from django.contrib.auth import get_user_model, HASH_SESSION_KEY, SESSION_KEY, BACKEND_SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from tests.documents import document, match
-from tournaments.interchange.load import load_tournament
+from interchange.load import load_tournament
 from tournaments.models import Match, Membership
 t = load_tournament(document([{**match(1, "t1", "t2", None), "table": "1"}], slug="falha")).tournament
 judge = get_user_model().objects.create_user("juiz", password="x-Senha-Forte-1")

@@ -64,13 +64,13 @@ def test_markup_in_names_is_escaped_on_every_page(hostile: Site) -> None:
                 # Names are data here, exactly as typed; JSON with nosniff is never run as a page.
                 assert (
                     SCRIPT in json.dumps(json.loads(body), ensure_ascii=False)
-                    or name != "standings:standings_json"
+                    or name != "public:standings_json"
                 )
                 assert response["X-Content-Type-Options"] == "nosniff"
                 continue
             assert SCRIPT not in body and IMG not in body, f"{name} as {role}: raw markup"
     COUNTS["pages checked for escaped hostile names"] += pages
-    standings = hostile.client("anonymous").get(reverse("standings:standings", args=["hostil"]))
+    standings = hostile.client("anonymous").get(reverse("public:standings", args=["hostil"]))
     assert "&lt;script&gt;alert(&#x27;t1&#x27;)&lt;/script&gt;" in standings.content.decode()
 
 
@@ -94,9 +94,9 @@ NUMBER = re.compile(r"^[-+]?\d+(\.\d+)?$")  # a CSV number, e.g. a negative sald
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 def test_every_export_link_neutralizes_formulas(hostile: Site, fmt: str) -> None:
     exports = {
-        "standings:standings": "anonymous",
-        "standings:results": "anonymous",
-        "standings:schedule": "anonymous",
+        "public:standings": "anonymous",
+        "public:results": "anonymous",
+        "public:schedule": "anonymous",
         "tournaments:teams": "organizer",
         "audit:log": "organizer",
     }
@@ -189,7 +189,7 @@ INTERCHANGE = {
 
 @pytest.mark.parametrize("case", sorted(INTERCHANGE))
 def test_interchange_upload_refuses_absurd_files_with_a_message(site: Site, case: str) -> None:
-    response = upload(site.client("organizer"), reverse("standings:import"), "t.json", INTERCHANGE[case])
+    response = upload(site.client("organizer"), reverse("interchange:import"), "t.json", INTERCHANGE[case])
     COUNTS["hostile interchange files"] += 1
     assert response.status_code == 400, case
     assert "problema" in response.content.decode().lower() or b"arquivo" in response.content.lower()
@@ -197,7 +197,7 @@ def test_interchange_upload_refuses_absurd_files_with_a_message(site: Site, case
 
 def test_interchange_upload_over_20_mb_is_refused(site: Site) -> None:
     raw = b'{"format": "tenteio/1", "pad": "' + b" " * (20 * 1024 * 1024) + b'"}'
-    response = upload(site.client("organizer"), reverse("standings:import"), "t.json", raw)
+    response = upload(site.client("organizer"), reverse("interchange:import"), "t.json", raw)
     COUNTS["hostile interchange files"] += 1
     assert response.status_code == 400
     assert "20 MB" in response.content.decode()

@@ -30,10 +30,10 @@ from django.urls import reverse
 
 from bench import hostile_imports as bombs
 from core.exports import FORMULA_START
+from interchange.load import InterchangeError, decode, load_tournament
 from tests.documents import document, team
 from tests.trust.conftest import Site
 from tests.trust.tally import COUNTS
-from tournaments.interchange.load import InterchangeError, decode, load_tournament
 from tournaments.models import Entity, Player, Team, Tournament
 from tournaments.services import ServiceError
 from tournaments.services.importing import MAX_LISTED, import_preview
@@ -181,7 +181,7 @@ def test_the_surrogate_file_is_json_escaped() -> None:
 def test_tenteio_page_refuses_unstorable_texts(site: Site, case: str) -> None:
     generate, said = TENTEIO_FILES[case]
     before = Tournament.objects.count()
-    response, peak = post_file(site, reverse("standings:import"), "t.json", generate())
+    response, peak = post_file(site, reverse("interchange:import"), "t.json", generate())
     COUNTS["hostile interchange files"] += 1
     body = response.content.decode()
     assert response.status_code == 400, case
@@ -221,7 +221,7 @@ def test_tenteio_page_lists_a_bounded_number_of_problems(site: Site) -> None:
     doc = document([], keys=tuple(f"t{i}" for i in range(60)), slug="muitos")
     for entry in doc["teams"]:
         entry["players"] = entry["players"][:1]  # every team a player short: 60 problems
-    response, _ = post_file(site, reverse("standings:import"), "t.json", json.dumps(doc).encode())
+    response, _ = post_file(site, reverse("interchange:import"), "t.json", json.dumps(doc).encode())
     body = response.content.decode()
     assert response.status_code == 400
     assert body.count("a modalidade exige 3 titulares") == 20 and "e mais 40 problemas" in body

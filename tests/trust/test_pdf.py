@@ -37,6 +37,7 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from interchange.load import load_tournament
 from printing import render, services, tasks
 from printing.documents import DOCS, DocSpec, Params
 from printing.models import PrintChunk, PrintJob
@@ -45,7 +46,6 @@ from scoring.services.errors import PinRefused
 from scoring.services.pins import pin_verify, pins_generate
 from tests.documents import document, match
 from tests.trust.tally import COUNTS
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Entity, Group, Membership, Player, Stage, Table, Team, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -19,6 +19,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from interchange.load import load_tournament
 from rules.results import Side
 from scoring.models import Signature, TeamPin
 from scoring.services.errors import NotAllowed
@@ -29,7 +30,6 @@ from tests.documents import document, match
 from tests.scoring.conftest import win_a
 from tests.tally.conftest import truco
 from tests.trust.conftest import PASSWORD, Site
-from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -307,7 +307,7 @@ def test_error_pages_are_in_the_layout_and_translated(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("core.views.visible_tournaments", broken)
+    monkeypatch.setattr("public.views_site.visible_tournaments", broken)
     laid_out(in_language(Client(raise_request_exception=False), lang).get("/"), 500, lang)
 
     from django.db import OperationalError
@@ -315,14 +315,14 @@ def test_error_pages_are_in_the_layout_and_translated(
     def outage(*args: object, **kwargs: object) -> None:
         raise OperationalError("connection to server failed: Connection refused")
 
-    monkeypatch.setattr("core.views.visible_tournaments", outage)
+    monkeypatch.setattr("public.views_site.visible_tournaments", outage)
     laid_out(in_language(Client(), lang).get("/"), 503, lang)
 
 
 def test_the_500_page_needs_neither_the_database_nor_the_session(
     django_assert_max_num_queries: Any,
 ) -> None:
-    from core.views import error_500
+    from public.views_site import error_500
 
     class Exploding:
         def __getattr__(self, name: str) -> Any:

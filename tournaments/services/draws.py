@@ -35,9 +35,8 @@ def group_stage(tournament: Tournament) -> Stage | None:
 
 def stage_has_results(stage: Stage) -> bool:
     """True once any súmula (any version, any status) exists for a jogo of the stage."""
-    from scoring.models import ScoreSheet
-
-    return ScoreSheet.objects.filter(match__stage=stage).exists()
+    # Through the reverse relation of scoring's súmulas: this app does not import scoring.
+    return Match.objects.filter(stage=stage, sheets__isnull=False).exists()
 
 
 def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:

@@ -20,11 +20,12 @@ from typing import Any
 from django.db import transaction
 
 from core.text import digits, name_key
+from interchange.checker import unstorable_texts
+from interchange.schema import Document, Issue, parse_document
+from interchange.validate import Prepared, check_results
+from knockout import bracket
+from knockout.selectors import winner_of
 from scoring.models import ScoreSheet
-from tournaments import bracket
-from tournaments.interchange.checker import unstorable_texts
-from tournaments.interchange.schema import Document, Issue, parse_document
-from tournaments.interchange.validate import Prepared, check_results
 from tournaments.models import (
     DrawOfLots,
     Entity,
@@ -38,7 +39,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.selectors_bracket import winner_of
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 # 5,000 teams (the most a file may hold) in chaves of eight with every jogo played
@@ -246,7 +246,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
 
 
 def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matches: list[Match]) -> None:
-    """Lines of each knockout stage and the place of its jogos (tournaments.bracket).
+    """Lines of each knockout stage and the place of its jogos (knockout.bracket).
 
     The file keeps only the seed order and the jogos; the bracket is the standard one
     when the jogos fit it, else the one they draw. When they draw none, positions stay

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from interchange.schema import FORMAT
 from scoring.models import ScoreSheet
-from tournaments.interchange.schema import FORMAT
 from tournaments.models import DrawOfLots, Match, Tournament
 
 

@@ -23,12 +23,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from knockout import bracket as b
+from knockout.selectors import bracket_winners, round_name
+from knockout.services.entrants import qualified_entrants, registered_entrants
 from scoring.models import ScoreSheet
 from scoring.services.errors import WorkflowError
 from standings.models import bump
-from tournaments import bracket as b
 from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
-from tournaments.selectors_bracket import bracket_winners, qualified_entrants, registered_entrants, round_name
 from tournaments.services import ServiceError
 from tournaments.services.schedule import _tables
 

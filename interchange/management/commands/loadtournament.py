@@ -3,7 +3,7 @@
 Every result is validated by the rules engine first; on any problem it prints one line
 per problem on stderr, exits 1 and writes nothing. A NUL or a lone surrogate in any
 text of the file is such a problem (named by where it is), and so is a file past the
-bounds of ``tournaments.interchange.load.decode``.
+bounds of ``interchange.load.decode``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError, decode, load_tournament
+from interchange.load import MAX_FILE_BYTES, InterchangeError, decode, load_tournament
 
 
 class Command(BaseCommand):

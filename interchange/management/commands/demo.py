@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from core.demo import demo_document
-from tournaments.interchange.load import load_tournament
+from interchange.load import load_tournament
 from tournaments.models import Membership, Tournament
 
 DEMO_USER = "organizador"

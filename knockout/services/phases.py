@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db import transaction
 
+from standings.qualification import qualification
+from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Stage, Team, Tournament
 from tournaments.pairing import DrawTeam, draw_groups, group_names, group_sizes
 from tournaments.services import ServiceError
@@ -26,9 +28,6 @@ from tournaments.services.draws import write_groups
 def qualified_for_next_phase(tournament: Tournament, stage: Stage) -> list[DrawTeam]:
     """The teams going on from ``stage``, as entries of the next draw. Refused while
     the stage is provisional (jogos unplayed, or a tie at the cut waiting for a sorteio)."""
-    from standings.qualification import qualification
-    from standings.selectors import tournament_standings
-
     (table,) = tournament_standings(tournament, stage_key=stage.key, include_provisional=False)
     q = qualification(tournament, table)
     if q.provisional:

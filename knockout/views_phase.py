@@ -10,9 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
 
+from knockout.services.phases import next_phase_draw, qualified_for_next_phase
 from tournaments import selectors
 from tournaments.services import ServiceError, apply_to_form
-from tournaments.services.phases import next_phase_draw, qualified_for_next_phase
 from tournaments.views import OrganizerMixin
 
 

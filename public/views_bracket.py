@@ -1,6 +1,6 @@
 """The public mata-mata: the bracket page and its JSON (``tenteio-bracket/1``).
 
-Cached like every public page (standings.caching: the key holds the tournament's
+Cached like every public page (public.caching: the key holds the tournament's
 revision, so a homologation shows on the next request) and refreshed live (live.js).
 """
 
@@ -12,10 +12,10 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
-from standings.caching import public_cache
+from knockout.selectors import bracket_data, bracket_document, knockout_stages
+from public.caching import public_cache
 from tournaments.models import Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
-from tournaments.selectors_bracket import bracket_data, bracket_document, knockout_stages
 
 
 def _pick(stages: list[Stage], wanted: str | None) -> Stage | None:

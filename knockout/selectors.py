@@ -3,7 +3,7 @@
 ``bracket_data(stage)`` reads a knockout stage in a constant number of queries (stage
 entries, jogos, súmulas, rodadas, homologation times) whatever its size, and returns a
 :class:`Bracket`: one list of :class:`Slot` per rodada, from rodada 1 to the final.
-Who advances is computed by ``tournaments.bracket`` from the homologated súmulas; the
+Who advances is computed by ``knockout.bracket`` from the homologated súmulas; the
 winner of a súmula is the rules engine's (``rules.counters.contributions``).
 """
 
@@ -16,17 +16,14 @@ from typing import Any
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from knockout import bracket as b
 from rules.counters import contributions
-from rules.crossgroup import cross_entries, rank_across_groups
 from rules.modalities import Modality
 from rules.results import Side, from_interchange
 from rules.validation import validate_match
 from scoring.models import ScoreSheet, SheetEvent
 from standings.results import summarize
-from tournaments import bracket as b
-from tournaments.models import DrawOfLots, Match, Round, Stage, StageTeam, Team, Tournament
-from tournaments.services import ServiceError
-from tournaments.services.draws import drawable_teams, group_stage
+from tournaments.models import Match, Round, Stage, StageTeam, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -321,74 +318,3 @@ def bracket_document(t: Tournament, data: Bracket) -> dict[str, Any]:
             {"position": p.position, "team": p.team.key, "name": p.team.name} for p in data.placings
         ],
     }
-
-
-# --- who enters a mata-mata, best first ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seeded:
-    team: Team
-    label: str = ""
-    chave: str = ""
-    pot: int = 0
-
-
-def qualified_entrants(
-    t: Tournament, *, per_group: int | None = None, best_next: int | None = None
-) -> list[Seeded]:
-    """The chave stage's qualifiers best first: the 1ºs ranked across chaves, then the
-    2ºs, ..., then the best of the next position; refused while provisional."""
-    from standings.qualification import qualification
-    from standings.selectors import tournament_standings
-
-    stage = group_stage(t)
-    if stage is None or not stage.groups.exists():
-        raise ServiceError(
-            {"source": ["Não há fase de chaves sorteada para classificar equipes ao mata-mata."]}
-        )
-    per = per_group or t.advance_per_group or 2
-    extra = best_next if best_next is not None else (t.advance_best_next or 0)
-    (table,) = tournament_standings(t, stage_key=stage.key, include_provisional=False)
-    q = qualification(t, table, per_group=per, best_next=extra)
-    if q.provisional:
-        raise ServiceError(
-            {
-                "source": [
-                    "A fase de chaves ainda não terminou (há jogos sem súmula homologada ou empate "
-                    "aguardando sorteio): a classificação ao mata-mata é provisória."
-                ]
-            }
-        )
-    modality = t.rules()
-    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in table.groups}
-    teams = {k: v for gt in table.groups for k, v in gt.teams.items()}
-    lots = [
-        list(d.result)
-        for d in DrawOfLots.objects.filter(
-            stage=stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
-        )
-    ]
-    h2h = [m for gt in table.groups for m in gt.ranked]
-    out: list[Seeded] = []
-    for place in range(1, per + 1):
-        rows = rank_across_groups(
-            cross_entries(chaves, place),
-            criteria=modality.cross_group_criteria,
-            method=modality.cross_group_method.value,
-            lots=lots,
-            head_to_head_matches=h2h,
-        )
-        out += [Seeded(teams[r.team], f"{place}º {r.group}", r.group, place - 1) for r in rows]
-    out += [
-        Seeded(line.team, f"{per + 1}º {line.row.group}", line.row.group, per)
-        for line in q.cross
-        if line.advances
-    ]
-    return out
-
-
-def registered_entrants(t: Tournament) -> list[Seeded]:
-    """Teams presentes (or inscritas), cabeças de chave first by seed, then by inscrição."""
-    teams = sorted(drawable_teams(t), key=lambda x: (x.seed is None, x.seed or 0, x.order, x.pk))
-    return [Seeded(x) for x in teams]

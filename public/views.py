@@ -20,12 +20,12 @@ from django.views.generic import TemplateView, View
 
 from core.exports import export_response
 from core.numbers import whole_number
-from standings.caching import public_cache
+from public.caching import public_cache
+from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.models import TABLE, current
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
 from standings.selectors import shows_provisional, standings_document, tournament_standings
-from standings.tables import ResultsTable, ScheduleTable, StandingsTable
 from tournaments.models import Team
 from tournaments.permissions import Action, TournamentPermissionMixin
 
@@ -87,7 +87,7 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
                 "status": status,
                 "disqualified": dq,
                 "pending_lots": line.row.pending_lots,
-                "url": reverse("standings:team", args=[t.slug, line.team.pk]),
+                "url": reverse("public:team", args=[t.slug, line.team.pk]),
             }
         )
     return rows

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.interchange.export import export_tournament
+from interchange.export import export_tournament
 from tournaments.models import Tournament
 
 

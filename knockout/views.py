@@ -1,7 +1,7 @@
 """Organizer page of the mata-mata: generate, schedule the rodadas, fix a pairing, advance.
 
-Thin: the forms shape the input, ``tournaments.services.bracket`` writes, and
-``tournaments.selectors_bracket`` reads. Action.MANAGE (organizers, superusers).
+Thin: the forms shape the input, ``knockout.services.bracket`` writes, and
+``knockout.selectors`` reads. Action.MANAGE (organizers, superusers).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.generic import View
 
+from knockout.selectors import bracket_data, knockout_stages
+from knockout.services.bracket import bracket_generate, bracket_sync
+from knockout.services.edits import bracket_schedule, bracket_swap
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
-from tournaments.selectors_bracket import bracket_data, knockout_stages
 from tournaments.services import ServiceError, apply_to_form
-from tournaments.services.bracket import bracket_generate, bracket_sync
-from tournaments.services.bracket_edits import bracket_schedule, bracket_swap
 from tournaments.views import OrganizerMixin
 
 
@@ -115,7 +115,7 @@ class BracketManageView(OrganizerMixin, View):
 
     def _done(self, request: HttpRequest, text: str) -> HttpResponse:
         messages.success(request, text)
-        return redirect("tournaments:bracket", slug=self.tournament.slug)
+        return redirect("knockout:bracket", slug=self.tournament.slug)
 
     def _generate(self, request: HttpRequest) -> HttpResponse:
         form = GenerateForm(request.POST)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from interchange.schema import Document, Issue, MatchDoc
 from rules.group import GroupMatch, evaluate_group
 from rules.messages import render
 from rules.modalities import Modality
 from rules.problems import Problem, Severity
 from rules.results import MatchReport, from_interchange, to_interchange
 from rules.validation import clamp_report, validate_match
-from tournaments.interchange.schema import Document, Issue, MatchDoc
 
 GROUP_LEVEL_CODES = frozenset({"match.expelled_team_played"})
 

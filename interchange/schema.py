@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.text import clip, name_key
+from interchange.checker import Checker, Issue
+from rules.messages import render
 from rules.modalities import PRESETS, Modality, apply_overrides
 from rules.problems import RulesError
-from tournaments.interchange.checker import Checker, Issue
 
 FORMAT = "tenteio/1"
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
@@ -152,8 +153,6 @@ def _tournament(c: Checker, doc: Document, value: Any) -> None:
         try:
             doc.modality = apply_overrides(PRESETS[doc.modality_key], doc.settings)
         except RulesError as exc:
-            from rules.messages import render
-
             for p in exc.problems:
                 c.add("tournament.settings", render(p), p.code)
     date = t.get("date")

@@ -1,0 +1,65 @@
+"""Organizer pages of the interchange app: importing and exporting tenteio/1 files."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.generic import View
+
+from interchange.export import export_tournament
+from interchange.load import MAX_FILE_BYTES, InterchangeError
+from interchange.services import tournament_import
+from tournaments.permissions import Action, TournamentPermissionMixin
+
+
+class ExportView(TournamentPermissionMixin, View):
+    action = Action.MANAGE
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        text = json.dumps(export_tournament(self.tournament), ensure_ascii=False, indent=2)
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.tenteio.json"'
+        return response
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Arquivo tenteio/1 (.json)")
+    clamp = forms.BooleanField(
+        required=False, label="Registrar como o alvo as pontuações de vencedor acima do alvo (V-P2)"
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError("Arquivo maior que 20 MB.")
+        return upload
+
+
+class ImportView(LoginRequiredMixin, View):
+    template_name = "standings/import.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, self.template_name, {"form": ImportForm()})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return render(request, self.template_name, {"form": form}, status=400)
+        try:
+            outcome = tournament_import(
+                raw=form.cleaned_data["file"].read(), user=request.user, clamp=form.cleaned_data["clamp"]
+            )
+        except InterchangeError as exc:
+            issues = [i.line() for i in exc.issues]
+            return render(request, self.template_name, {"form": form, "issues": issues}, status=400)
+        for note in outcome.notes:
+            messages.info(request, f"Ajustado: {note}")
+        messages.success(request, f"Torneio «{outcome.tournament.name}» importado.")
+        return HttpResponseRedirect(reverse("public:home", args=[outcome.tournament.slug]), status=303)
