@@ -43,7 +43,7 @@ class ImportForm(forms.Form):
 
 
 class ImportView(LoginRequiredMixin, View):
-    template_name = "standings/import.html"
+    template_name = "interchange/import.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {"form": ImportForm()})

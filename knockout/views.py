@@ -103,7 +103,7 @@ class BracketManageView(OrganizerMixin, View):
             "swap_form": BracketSwapForm(teams=teams.order_by("name")),
             **extra,
         }
-        return render(request, "tournaments/bracket.html", context, status=status)
+        return render(request, "knockout/bracket.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)

@@ -51,7 +51,7 @@ class NextPhaseView(OrganizerMixin, View):
             "problem": problem,
             **extra,
         }
-        return render(request, "tournaments/next_phase.html", context, status=status)
+        return render(request, "knockout/next_phase.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request, NextPhaseForm())

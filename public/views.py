@@ -43,7 +43,7 @@ def phase(t: Any, rows: list[dict[str, Any]]) -> str:
 @method_decorator(public_cache, name="dispatch")
 class TournamentHomeView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/home.html"
+    template_name = "public/home.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -115,7 +115,7 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
 @method_decorator(public_cache(scope=TABLE), name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/standings.html"
+    template_name = "public/standings.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         t = self.tournament
@@ -157,7 +157,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
 @method_decorator(public_cache, name="dispatch")
 class ResultsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/results.html"
+    template_name = "public/results.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         rows = match_rows(self.tournament, round_number=whole_number(request.GET.get("rodada"), 5))
@@ -176,7 +176,7 @@ class ResultsView(TournamentPermissionMixin, TemplateView):
 @method_decorator(public_cache, name="dispatch")
 class ScheduleView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/schedule.html"
+    template_name = "public/schedule.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         mesa = request.GET.get("mesa") or None
@@ -205,7 +205,7 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
 @method_decorator(public_cache, name="dispatch")
 class TeamView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/team.html"
+    template_name = "public/team.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -277,7 +277,7 @@ class QualificationView(TournamentPermissionMixin, TemplateView):
     """Who advances from each stage of chaves, with the cross-chave comparison."""
 
     action = Action.VIEW_PUBLIC
-    template_name = "standings/qualification.html"
+    template_name = "public/qualification.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -27,7 +27,7 @@ def _pick(stages: list[Stage], wanted: str | None) -> Stage | None:
 @method_decorator(public_cache, name="dispatch")
 class BracketView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
-    template_name = "standings/bracket.html"
+    template_name = "public/bracket.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -22,7 +22,7 @@ _UNDER_TOURNAMENT = re.compile(r"^/(?:t|juiz)/(?P<slug>[-\w]+)/")
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = visible_tournaments(request.user)
-    return render(request, "core/home.html", {"tournaments": tournaments})
+    return render(request, "public/site_home.html", {"tournaments": tournaments})
 
 
 def tournament_back(request: HttpRequest) -> str | None:

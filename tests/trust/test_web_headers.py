@@ -145,7 +145,7 @@ def session_cookie(user: Any, base: str) -> dict[str, str]:
 def test_public_organizer_and_judge_pages_raise_no_csp_violation(
     site: Site, live_server: Any, browser: Any
 ) -> None:
-    from tests.tournaments.test_bracket_services import knockout
+    from tests.knockout.test_bracket_services import knockout
 
     base = live_server.url
     t = site.public

@@ -9,7 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.test_bracket_services import knockout
+from tests.knockout.test_bracket_services import knockout
 from tournaments.models import Membership, StageTeam
 
 pytestmark = pytest.mark.django_db
