@@ -52,7 +52,10 @@ def test_three_reloads_under_judges_writes_drop_nothing(tmp_path: Path) -> None:
 
     assert len(durations) == 3
     assert problems(tally, versions_written([m for _, m in judges])) == []
-    assert sum(tally.acknowledged.values()) >= 20, tally.outcomes  # the reloads happened under writes
+    # The reloads happened under writes: every judge saved more than once. (A count fixed
+    # in advance failed on a loaded machine, where fewer writes fit in the same reloads.)
+    assert len(tally.acknowledged) == len(judges), tally.outcomes
+    assert min(tally.acknowledged.values()) >= 2, tally.outcomes
 
 
 def test_units_reload_the_release_current_points_to(tmp_path: Path) -> None:
