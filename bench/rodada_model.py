@@ -109,10 +109,10 @@ def spectator_rates(crowd: list[Spectator], duration: float) -> dict[str, float]
     """Requests per second the crowd offers: revision polls, page loads by new arrivals and
     hand reloads, and the most reloads live refresh can add (one per poll, when every poll
     finds a new revision — during a rodada, where each súmula saved bumps it, nearly all do)."""
-    live_share = sum(live(s.kind) for s in crowd) / max(len(crowd), 1)
+    tabs = sum(live(s.kind) for s in crowd)  # the pages opened later keep the same mix
     arrivals = sum(len(s.arrivals) for s in crowd) / duration
-    polls = len(crowd) * live_share / POLL_EVERY
-    hand = len(crowd) * (1 - live_share) / HAND_RELOAD
+    polls = tabs / POLL_EVERY
+    hand = (len(crowd) - tabs) / HAND_RELOAD
     return {"polls": polls, "arrivals": arrivals, "hand reloads": hand, "live reloads (at most)": polls}
 
 
