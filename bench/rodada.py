@@ -217,10 +217,11 @@ def report(
     print(
         f"spectators over {wall:.0f} s: model {model_rate:.0f} req/s (polls {rates['polls']:.0f}, arrivals "
         f"{rates['arrivals']:.1f}, hand reloads {rates['hand reloads']:.1f}) + live reloads (up to "
-        f"{rates['live reloads (at most)']:.0f}); issued {issued / wall:.0f} req/s "
+        f"{rates['live reloads (at most)']:.0f}); sent {issued / wall:.0f} req/s "
         f"(polls {len(crowd['latency'].get('revision poll', [])) / wall:.0f}, live reloads "
         f"{counts.get('live reloads', 0) / wall:.0f}, arrivals {counts.get('arrivals', 0) / wall:.1f}, "
-        f"hand reloads {counts.get('hand reloads', 0) / wall:.1f})"
+        f"hand reloads {counts.get('hand reloads', 0) / wall:.1f}); still waiting for a connection "
+        f"slot at the end (dropped): {counts.get('unsent at the end', 0)}"
     )
     polls = len(crowd["latency"].get("revision poll", [])) / wall
     lag = model.summary(crowd["lag"])
@@ -228,7 +229,7 @@ def report(
         f"load generator: spectators {crowd['cpu'] / wall:.2f} CPU, "
         f"staff {staff['cpu'] / staff['wall']:.2f} CPU; "
         f"start lag p50 {ms(lag['p50'])} ms, p99 {ms(lag['p99'])} ms, max {ms(lag['max'])} ms; "
-        f"polls issued {polls / rates['polls']:.0%} of the model's; server {server_cpu / wall:.2f} CPU"
+        f"polls sent {polls / rates['polls']:.0%} of the model's; server {server_cpu / wall:.2f} CPU"
     )
     if lag["p99"] > 0.05:
         print("NOTE: the generator started requests late (p99 lag > 50 ms): the latencies above include it")
@@ -302,7 +303,7 @@ def main() -> int:
         staff = staff_out.get(timeout=args.minutes * 60 + 600)
         stop.set()
         server_cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
-        crowd = crowd_out.get(timeout=120)
+        crowd = crowd_out.get(timeout=openloop.TIMEOUT + 60)  # the requests in flight end
         for p in procs:
             p.join(30)
     finally:
