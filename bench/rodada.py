@@ -232,7 +232,11 @@ def report(
         f"polls sent {polls / rates['polls']:.0%} of the model's; server {server_cpu / wall:.2f} CPU"
     )
     if lag["p99"] > 0.05:
-        print("NOTE: the generator started requests late (p99 lag > 50 ms): the latencies above include it")
+        print(
+            f"NOTE: requests were sent late (p99 lag > 50 ms), counted in the latencies above: with "
+            f"the generator's CPU well under 1, that is waiting for one of its {openloop.CONNECTIONS} "
+            "connections, all open on requests the server had not answered yet"
+        )
     print(
         f"statuses: staff {sorted(staff['statuses'].items())}; spectators {sorted(crowd['statuses'].items())}"
     )
@@ -269,6 +273,7 @@ def main() -> int:
     workers, threads = os.environ.get("WEB_CONCURRENCY", "3"), os.environ.get("WEB_THREADS", "8")
     base, server = gunicorn(workers, threads)
     servers, public = [server], base
+    procs: list[Any] = []
     pools = f"one gunicorn pool, {workers} workers × {threads} threads (gthread, config/gunicorn.conf.py)"
     if args.public_workers:
         public, public_server = gunicorn(str(args.public_workers), threads, "--keep-alive", "75")
@@ -307,6 +312,9 @@ def main() -> int:
         for p in procs:
             p.join(30)
     finally:
+        for p in procs:
+            if p.is_alive():  # the run failed: the generator's processes end with it
+                p.terminate()
         for s in servers:
             s.terminate()
         for s in servers:
