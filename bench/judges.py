@@ -50,6 +50,7 @@ from bench.crowd import (  # noqa: E402
     organizers,
     public_process,
 )
+from bench.event import create_people, fresh_database  # noqa: E402
 from bench.people import free_port, hardware, percentile, wait_ready  # noqa: E402
 
 VISIBLE_WITHIN = 2.0
@@ -67,41 +68,17 @@ ENV = {
 
 def prepare() -> list[int]:
     """A fresh database with the tournament and the people; the ids of the jogos to play."""
-    import psycopg
-
-    url = ENV["DATABASE_URL"]
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ.update(ENV)
-    import django
-
-    django.setup()
-    from django.contrib.auth.hashers import make_password
-    from django.contrib.auth.models import User
-    from django.core.cache import cache
-    from django.core.management import call_command
-
+    fresh_database(ENV)
     from bench.generate import tournament_document
     from interchange.load import load_tournament
-    from tournaments.models import Match, Membership
+    from tournaments.models import Match
 
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", "--noinput", verbosity=0)
-    cache.clear()
     doc = tournament_document(
         "truco-cego-trio", groups=30, size=4, seed=7, played=0.0, walkovers=0.0, slug=SLUG
     )
     t = load_tournament(doc).tournament
-    hashed = make_password(PASSWORD)  # one PBKDF2 run, not 120
-    people = [User(username=f"juiz{i:03d}", password=hashed) for i in range(JUDGES)]
-    people += [User(username=f"org{i:02d}", password=hashed) for i in range(ORGANIZERS)]
-    User.objects.bulk_create(people)
-    Membership.objects.bulk_create(
-        Membership(tournament=t, user=u, role="judge" if u.username.startswith("juiz") else "organizer")
-        for u in User.objects.filter(username__regex=r"^(juiz|org)\d+$")
-    )
+    judges = [f"juiz{i:03d}" for i in range(JUDGES)]
+    create_people(t, PASSWORD, judges, [f"org{i:02d}" for i in range(ORGANIZERS)])
     matches = list(Match.objects.filter(stage__tournament=t).order_by("pk").values_list("pk", flat=True))
     assert len(matches) >= JUDGES, f"only {len(matches)} jogos"
     return matches[:JUDGES]

@@ -1,0 +1,136 @@
+"""The load model of bench/rodada.py: who does what when in one rodada, and the arithmetic.
+
+Pure Python (no Django, no network), so that tests/core/test_bench_model.py checks it in
+milliseconds. Every random draw comes from one ``random.Random(seed)``: the same seed
+gives the same rodada.
+
+- **Mesas.** Each mesa's jogo ends at a time drawn from a Beta(2, 2) distribution over
+  the rodada (most mesas finish in the middle, the busiest minute has about 1.5× the
+  mean rate). Its judge then opens the entry page, types the súmula (10–30 s), posts it,
+  and the two capatazes sign on paper 2–6 s apart; 20–60 s after the second signature an
+  organizer (round robin over a few) opens the súmula and homologates it.
+- **Spectators.** Each has one public page open, chosen by ``PAGE_MIX``; a page with live
+  refresh polls the revision every ``POLL_EVERY`` s on a fixed grid (``setInterval`` in
+  static/js/live.js), and the team page, which has no live refresh, is reloaded by hand
+  every ``HAND_RELOAD`` s. Visitors come and go: each spectator's place is taken by a new
+  arrival (who loads a page of their own) after an exponential stay of mean ``STAY`` s.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+POLL_EVERY = 5.0  # seconds between revision polls (live.js)
+HAND_RELOAD = 30.0  # seconds between reloads of a page without live refresh
+STAY = 300.0  # mean seconds a visitor keeps one page open
+TYPING = (10.0, 30.0)  # seconds the judge types the súmula after the page arrives
+SIGN_GAP = (2.0, 6.0)  # seconds before each capataz signs
+THINK = (20.0, 60.0)  # seconds from the second signature to the organizer's homologation
+# (kind, share of spectators, live refresh?): the open public pages while a rodada is
+# played (no mata-mata yet).
+PAGE_MIX: tuple[tuple[str, float, bool], ...] = (
+    ("classificacao", 0.50, True),  # the page of the chaves that holds one's team
+    ("resultados", 0.20, True),
+    ("home", 0.15, True),
+    ("team", 0.15, False),
+)
+
+
+@dataclass(frozen=True)
+class Mesa:
+    index: int  # which jogo of the rodada
+    finish: float  # seconds from the start when the jogo ends and the judge opens the page
+    typing: float
+    sign_gaps: tuple[float, float]
+    think: float
+    organizer: int
+
+
+@dataclass
+class Spectator:
+    kind: str
+    target: int  # which classificação page or team (an index into the event's list)
+    phase: float  # offset of the poll grid in [0, POLL_EVERY)
+    arrivals: list[tuple[float, str, int]] = field(default_factory=list)  # (time, kind, target)
+
+
+def mesas(count: int, minutes: float, organizers: int, seed: int) -> list[Mesa]:
+    rng = random.Random(f"mesas-{seed}")
+    window = minutes * 60
+    plan = [
+        Mesa(
+            index=i,
+            finish=rng.betavariate(2, 2) * window,
+            typing=rng.uniform(*TYPING),
+            sign_gaps=(rng.uniform(*SIGN_GAP), rng.uniform(*SIGN_GAP)),
+            think=rng.uniform(*THINK),
+            organizer=i % organizers,
+        )
+        for i in range(count)
+    ]
+    return sorted(plan, key=lambda m: m.finish)
+
+
+def _page(rng: random.Random, targets: dict[str, int]) -> tuple[str, int]:
+    kind = rng.choices([k for k, _, _ in PAGE_MIX], weights=[w for _, w, _ in PAGE_MIX])[0]
+    return kind, rng.randrange(max(targets.get(kind, 1), 1))
+
+
+def spectators(count: int, duration: float, targets: dict[str, int], seed: int) -> list[Spectator]:
+    """``targets``: how many distinct pages of each kind there are (classificação pages,
+    teams); a kind not named has one page."""
+    rng = random.Random(f"spectators-{seed}")
+    crowd = []
+    for _ in range(count):
+        kind, target = _page(rng, targets)
+        s = Spectator(kind, target, rng.uniform(0, POLL_EVERY))
+        t = rng.expovariate(1 / STAY)
+        while t < duration:
+            s.arrivals.append((t, *_page(rng, targets)))
+            t += rng.expovariate(1 / STAY)
+        crowd.append(s)
+    return crowd
+
+
+def live(kind: str) -> bool:
+    return next(is_live for k, _, is_live in PAGE_MIX if k == kind)
+
+
+def peak_per_minute(plan: list[Mesa]) -> int:
+    """The most mesas finishing in one minute of the rodada."""
+    counts: dict[int, int] = {}
+    for m in plan:
+        counts[int(m.finish // 60)] = counts.get(int(m.finish // 60), 0) + 1
+    return max(counts.values(), default=0)
+
+
+def spectator_rates(crowd: list[Spectator], duration: float) -> dict[str, float]:
+    """Requests per second the crowd offers: revision polls, page loads by new arrivals and
+    hand reloads, and the most reloads live refresh can add (one per poll, when every poll
+    finds a new revision — during a rodada, where each súmula saved bumps it, nearly all do)."""
+    tabs = sum(live(s.kind) for s in crowd)  # the pages opened later keep the same mix
+    arrivals = sum(len(s.arrivals) for s in crowd) / duration
+    polls = tabs / POLL_EVERY
+    hand = (len(crowd) - tabs) / HAND_RELOAD
+    return {"polls": polls, "arrivals": arrivals, "hand reloads": hand, "live reloads (at most)": polls}
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (the value below which p % of the values fall)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))  # ceil(n·p/100), at least 1
+    return ordered[min(int(rank), len(ordered)) - 1]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "n": float(len(ordered)),
+        "p50": percentile(ordered, 50),
+        "p95": percentile(ordered, 95),
+        "p99": percentile(ordered, 99),
+        "max": ordered[-1] if ordered else float("nan"),
+    }
