@@ -66,7 +66,7 @@ def prepare(chaves: int, organizers: int) -> dict[str, Any]:
     """The event, its people and what the load generator needs to know of it."""
     fresh_database(ENV)
     from bench.generate import tournament_document
-    from tournaments.interchange.load import load_tournament
+    from interchange.load import load_tournament
     from tournaments.models import Match, Team
 
     doc = tournament_document(
