@@ -27,7 +27,7 @@ from hands.services import HandError, hand_record, hand_undo, partida_close
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
-from standings.caching import public_cache
+from standings.caching import public_page
 
 
 def tenteio_url(match: Any) -> str:
@@ -176,7 +176,7 @@ class CloseView(TenteioMixin, View):
 # ---- public live pages --------------------------------------------------------------
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class LiveBoardView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -185,7 +185,7 @@ class LiveBoardView(TournamentPermissionMixin, View):
         return render(request, "hands/live_board.html", context)
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class LiveMesaView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 

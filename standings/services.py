@@ -18,6 +18,7 @@ from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.interchange.load import LoadOutcome, decode, load_tournament
 from tournaments.models import DrawOfLots, Group, Membership, Stage, Tournament
+from tournaments.revision import bump
 
 
 class ServiceError(Exception):
@@ -83,6 +84,7 @@ def tiebreak_lots_record(
     else:
         seed = secrets.token_hex(8)
         order, manual = replay_lots(seed, list(chosen)), False
+    bump(tournament.pk)  # the sorteio is shown with the chave
     return DrawOfLots.objects.create(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.TIEBREAK,

@@ -15,7 +15,6 @@ from django.views.generic import View
 
 from core.permissions import Action, TournamentPermissionMixin
 from standings.services import ServiceError, tiebreak_lots_record, tournament_import
-from standings.warm import coming, warm
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.load import MAX_FILE_BYTES, InterchangeError
 from tournaments.models import Group, Stage
@@ -47,22 +46,15 @@ class LotsView(TournamentPermissionMixin, View):
             [k.strip() for k in data["order"].split(",") if k.strip()] if data["mode"] == "manual" else None
         )
         try:
-            with coming(t.slug):
-                draw = tiebreak_lots_record(
-                    tournament=t,
-                    teams=teams,
-                    user=request.user,
-                    group=group,
-                    stage=stage,
-                    manual_order=manual,
-                )
+            draw = tiebreak_lots_record(
+                tournament=t, teams=teams, user=request.user, group=group, stage=stage, manual_order=manual
+            )
         except ServiceError as exc:
             messages.error(request, str(exc))
             return HttpResponseRedirect(url, status=303)
         names = dict(t.teams.filter(key__in=draw.result).values_list("key", "name"))
         order = ", ".join(f"{i}º {names.get(k, k)}" for i, k in enumerate(draw.result, start=1))
         messages.success(request, f"Sorteio registrado: {order}.")
-        warm(request, t.slug)
         return HttpResponseRedirect(url, status=303)
 
 

@@ -15,9 +15,9 @@ from rules.results import Side
 from scoring.models import ScoreSheet
 from scoring.services.errors import NotAllowed
 from scoring.services.workflow import sheet_save
-from standings.models import current
 from tests.hands.conftest import World, record, simple, truco
 from tests.scoring.conftest import entry
+from tournaments.revision import current
 
 pytestmark = pytest.mark.django_db
 A, B = Side.A, Side.B

@@ -38,6 +38,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.revision import bump
 from tournaments.selectors_bracket import winner_of
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -111,6 +112,7 @@ def load_tournament(data: Any, *, clamp: bool = False, user: Any = None) -> Load
         raise InterchangeError(errors)
     with transaction.atomic():
         tournament = _write(doc, prepared, user)
+        bump(tournament.pk)
     warnings = [i.line() for i in issues if i.severity == "warning"]
     return LoadOutcome(tournament, notes, warnings)
 

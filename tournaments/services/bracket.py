@@ -25,9 +25,9 @@ from django.db.models import Q
 
 from scoring.models import ScoreSheet
 from scoring.services.errors import WorkflowError
-from standings.models import bump
 from tournaments import bracket as b
 from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
+from tournaments.revision import bump
 from tournaments.selectors_bracket import bracket_winners, qualified_entrants, registered_entrants, round_name
 from tournaments.services import ServiceError
 from tournaments.services.schedule import _tables

@@ -9,9 +9,9 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import ScoreSheet
-from standings.models import bump
 from tournaments import bracket as b
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.bracket import _lock, _sync, _user
 

@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 
 from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
 from tournaments.pairing import DrawTeam, draw_groups, group_names
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 
 GROUP_STAGE_KEY = "chaves"
@@ -111,6 +112,7 @@ def groups_draw(
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
+    bump(tournament.pk)
     return draw
 
 
@@ -154,6 +156,7 @@ def groups_draw_manual(
         result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    bump(tournament.pk)
     return draw
 
 
@@ -203,4 +206,5 @@ def group_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: A
         match.team_b_id = mapping.get(match.team_b_id, match.team_b_id)
         match.save(update_fields=["team_a", "team_b"])
     swap.save()
+    bump(stage.tournament_id)
     return swap
