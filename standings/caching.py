@@ -94,8 +94,8 @@ def _only(request: HttpRequest, params: tuple[str, ...]) -> None:
     for name in params:
         if name in request.GET:
             kept.setlist(name, request.GET.getlist(name))
-    request.GET = kept
     request.META["QUERY_STRING"] = kept.urlencode()
+    request.GET = QueryDict(request.META["QUERY_STRING"])  # type: ignore[assignment]
 
 
 def public_page(*params: str) -> Callable[[View], View]:
