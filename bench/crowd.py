@@ -126,7 +126,7 @@ def organizer(
 
 
 def spectator(public_base: str, spectators: Any, answers: dict[str, Any]) -> None:
-    """Poll the public JSON (public pool) until a homologated jogo counts there; answer
+    """Poll the public JSON until a homologated jogo counts there; answer
     the organizer with the delay since the homologation's answer."""
     while (item := spectators.get()) is not None:
         username, match_id, expected, done = item

@@ -4,20 +4,18 @@ Run: ``.venv/bin/python bench/judges.py`` (needs PostgreSQL, Redis and ``wrk``).
 (re)creates the database ``tenteio_judges``, migrates it, loads a Truco Cego tournament
 of 30 chaves of 4 (180 unplayed jogos) through ``load_tournament``, creates 100 judges and
 20 organizers with their Membership rows, runs ``collectstatic`` and starts gunicorn with
-the production settings on free loopback ports, as ``bench/load.py`` does: the staff pool
-(``WEB_CONCURRENCY`` workers, 3) that judges and organizers use, and the public pool
-(``PUBLIC_WORKERS``, 1) that the reverse proxy of docs/DEPLOY.md sends the public pages
-to. ``PUBLIC_WORKERS=0`` serves everybody from the one staff pool.
+the production settings on a free loopback port, as ``bench/load.py`` does: one pool
+(``WEB_CONCURRENCY`` workers, 3) for everybody, as docs/DEPLOY.md deploys it.
 
 Then, over real HTTP (http.client, one cookie jar per person, ``X-Forwarded-Proto:
 https`` as the reverse proxy sends it): every person logs in through /entrar/ with the
 CSRF token; at one signal each judge opens the entry page of its jogo, reads the form's
 csrfmiddlewaretoken and hidden fields, posts the súmula and both capatazes' paper
 signatures; organizers take signed jogos from a queue, open the súmula's page and post
-the homologation, then poll the public standings JSON (on the public pool) until the jogo
+the homologation, then poll the public standings JSON until the jogo
 counts there. The judges' threads and the organizers' threads run in two processes, so
 that a poll is not timed while it waits for the judges' side of the load generator
-(its GIL); wrk loads the public standings page (public pool) all along.
+(its GIL); wrk loads the public standings page all along.
 
 Checks: no 5xx anywhere; every súmula answered 303 is in the database exactly once (one
 row, confirmed, homologated); every homologation visible on the public JSON within 2 s
@@ -127,17 +125,12 @@ def main() -> int:
         f"in {time.perf_counter() - started:.1f} s"
     )
     workers = os.environ.get("WEB_CONCURRENCY", "3")
-    public_workers = int(os.environ.get("PUBLIC_WORKERS", "1"))
     base, server = gunicorn(workers)
     servers = [server]
     public_base = base
-    if public_workers:  # the public pool: what the reverse proxy sends public pages to
-        public_base, public_server = gunicorn(str(public_workers))
-        servers.append(public_server)
     wrk = None
     try:
         wait_ready(base + "/ping/")
-        wait_ready(public_base + "/ping/")
         spawn = multiprocessing.get_context("spawn")
         run = Run(spawn.Queue())
         results, spectators = spawn.Queue(), spawn.Queue()
@@ -211,13 +204,8 @@ def main() -> int:
 
     print(hardware())
     print(
-        f"gunicorn {workers} workers × {THREADS} threads for staff and judges, "
-        + (
-            f"{public_workers} × {THREADS} for the public pages (PUBLIC_WORKERS), "
-            if public_workers
-            else "public pages on the same pool (PUBLIC_WORKERS=0), "
-        )
-        + f"production settings, PostgreSQL + Redis; Python {platform.python_version()}"
+        f"gunicorn {workers} workers × {THREADS} threads, one pool for everybody, "
+        f"production settings, PostgreSQL + Redis; Python {platform.python_version()}"
     )
     public_rps = float(rps.group(1)) if rps else float("nan")
     print(f"{JUDGES} judges + {ORGANIZERS} organizers in {elapsed:.1f} s, public load wrk -t2 -c16: "

@@ -1,8 +1,8 @@
 """gunicorn settings shared by every Tenteio web process.
 
-The ``web:`` and ``public:`` lines of the Procfile and docs/deploy/tenteio-web.service /
-tenteio-public.service pass this file with ``--config``; workers, threads, the address
-and the public pool's keep-alive stay on their command lines, which win over this file.
+The ``web:`` line of the Procfile and docs/deploy/tenteio-web.service pass this file
+with ``--config``; workers, threads and the address stay on their command lines, which
+win over this file.
 gunicorn reads it again on each HUP (a reload). docs/DEPLOY.md, "Upgrades without
 downtime", says why each setting is here; ``bench/reload.py`` measures a reload under
 the judges' writes.

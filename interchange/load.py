@@ -39,6 +39,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.revision import bump
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 # 5,000 teams (the most a file may hold) in chaves of eight with every jogo played
@@ -111,6 +112,7 @@ def load_tournament(data: Any, *, clamp: bool = False, user: Any = None) -> Load
         raise InterchangeError(errors)
     with transaction.atomic():
         tournament = _write(doc, prepared, user)
+        bump(tournament.pk)
     warnings = [i.line() for i in issues if i.severity == "warning"]
     return LoadOutcome(tournament, notes, warnings)
 

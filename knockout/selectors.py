@@ -269,8 +269,12 @@ def _slot_team(team: Team, seed: int, label: str) -> SlotTeam:
 
 
 def _state(status: str | None) -> str:
-    if status is None:
+    """As ``standings.results.state_label``: no public page tells a draft from no súmula,
+    nor a signed súmula from a submitted one."""
+    if status in (None, ScoreSheet.Status.DRAFT):
         return _("a jogar")
+    if status == ScoreSheet.Status.SIGNED:
+        status = ScoreSheet.Status.SUBMITTED
     return str(ScoreSheet.Status(status).label)
 
 

@@ -44,8 +44,8 @@ from printing import documents, pins
 from printing.documents import Params
 from printing.models import PrintChunk, PrintJob
 from scoring.access import ensure_can_manage
-from standings.models import current
 from tournaments.models import Tournament
+from tournaments.revision import current
 
 # Bump when a template changes what is printed: older stored PDFs stop being reused.
 LAYOUT_VERSION = 2

@@ -20,14 +20,14 @@ from django.views.generic import TemplateView, View
 
 from core.exports import export_response
 from core.numbers import whole_number
-from public.caching import public_cache
+from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
-from standings.models import TABLE, current
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
 from standings.selectors import shows_provisional, standings_document, tournament_standings
 from tournaments.models import Team
 from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.revision import current
 
 
 def phase(t: Any, rows: list[dict[str, Any]]) -> str:
@@ -40,7 +40,7 @@ def phase(t: Any, rows: list[dict[str, Any]]) -> str:
     return f"Rodada {current_round} em jogo" if current_round else "Mata-mata em jogo"
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class TournamentHomeView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/home.html"
@@ -112,7 +112,7 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
     }
 
 
-@method_decorator(public_cache(scope=TABLE), name="dispatch")
+@method_decorator(public_page("page"), name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/standings.html"
@@ -154,7 +154,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page("rodada", "page"), name="dispatch")
 class ResultsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/results.html"
@@ -173,7 +173,7 @@ class ResultsView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page("mesa", "rodada", "page"), name="dispatch")
 class ScheduleView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/schedule.html"
@@ -202,7 +202,7 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class TeamView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/team.html"
@@ -237,7 +237,7 @@ def by_round(rows: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
     return list(groups.items())
 
 
-@method_decorator(public_cache(scope=TABLE), name="dispatch")
+@method_decorator(public_page("stage"), name="dispatch")
 class StandingsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -252,7 +252,7 @@ class StandingsJsonView(TournamentPermissionMixin, View):
         )
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class ResultsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -261,18 +261,17 @@ class ResultsJsonView(TournamentPermissionMixin, View):
         return JsonResponse(doc, json_dumps_params={"ensure_ascii": False})
 
 
+@method_decorator(public_page(), name="dispatch")
 class RevisionView(TournamentPermissionMixin, View):
     """The number the live refresh polls; the page reloads its content when it changes."""
 
     action = Action.VIEW_PUBLIC
 
     def get(self, request: HttpRequest, slug: str) -> JsonResponse:
-        response = JsonResponse({"revision": current(self.tournament.pk)})
-        response["Cache-Control"] = "no-store"
-        return response
+        return JsonResponse({"revision": current(self.tournament.pk)})
 
 
-@method_decorator(public_cache(scope=TABLE), name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class QualificationView(TournamentPermissionMixin, TemplateView):
     """Who advances from each stage of chaves, with the cross-chave comparison."""
 

@@ -4,6 +4,7 @@ judges' mesas and per-tournament súmula options editable (no page of their own 
 from django.contrib import admin
 
 from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings, SheetEvent, Signature, TeamPin
+from tournaments.admin import PublicAdmin
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -47,5 +48,5 @@ class JudgeAssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ScoringSettings)
-class ScoringSettingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ScoringSettingsAdmin(PublicAdmin):  # show_provisional changes the classificação
     list_display = ["tournament", "double_entry", "show_provisional"]

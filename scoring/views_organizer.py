@@ -19,7 +19,6 @@ from scoring.services.errors import ScoringError
 from scoring.services.pins import pin_unlock, pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.views_judge import origin_of
-from standings.warm import coming, warm
 from tournaments.models import Match
 from tournaments.permissions import Action, TournamentPermissionMixin
 
@@ -87,12 +86,9 @@ class _ActionView(HistoryView):
             messages.error(request, "Pedido inválido: recarregue a página.")
         else:
             try:
-                with coming(self.tournament.slug):
-                    self.act(request, match, form.cleaned_data)
+                self.act(request, match, form.cleaned_data)
             except ScoringError as exc:
                 messages.error(request, exc.message)
-            else:
-                warm(request, self.tournament.slug)  # the public's next request is a hit
         url = reverse("scoring:history", args=[self.tournament.slug, match.pk])
         return HttpResponseRedirect(url, status=303)
 

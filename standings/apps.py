@@ -6,8 +6,3 @@ from django.apps import AppConfig
 class StandingsConfig(AppConfig):
     name = "standings"
     verbose_name = "Classificação"
-
-    def ready(self) -> None:
-        from standings import signals
-
-        signals.connect()

@@ -67,8 +67,13 @@ def _score(modality: Modality, report: MatchReport, key: dict[Side, str], names:
 
 
 def state_label(status: str | None) -> str:
-    if status is None:
+    """A jogo's state as the public sees it: a judge's draft is still "a jogar", and a
+    súmula the capatazes signed is still "enviada" until homologated, so neither moves
+    the public revision (tournaments.revision)."""
+    if status in (None, ScoreSheet.Status.DRAFT):
         return _("a jogar")
+    if status == ScoreSheet.Status.SIGNED:
+        status = ScoreSheet.Status.SUBMITTED
     return str(ScoreSheet.Status(status).label)
 
 

@@ -6,9 +6,6 @@ matches with their súmulas, and recorded sorteios, each fetched once.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,15 +122,6 @@ def shows_provisional(t: Tournament | int) -> bool:
     return bool(found.first())
 
 
-# While a cached public page is built, the revision it is built under (set by
-# public.caching): pages built under the same revision share one computation of the
-# standings — a homologation builds the classificação and its JSON one after the other.
-building_under: ContextVar[str | None] = ContextVar("building_under", default=None)
-_shared: OrderedDict[tuple[Any, ...], list[StageTable]] = OrderedDict()
-_shared_lock = threading.Lock()
-SHARED_KEPT = 16
-
-
 def tournament_standings(
     t: Tournament,
     *,
@@ -142,25 +130,8 @@ def tournament_standings(
     group_name: str | None = None,
 ) -> list[StageTable]:
     """Standings of every chave of every groups stage (or of one stage). Provisional
-    results count only when asked, or (``None``) when the tournament shows them.
-
-    Inside a public page's build, the answer is shared with the other pages built under
-    the same revision: it was computed after that revision was read, so it shows at
-    least what the revision stands for (the page cache makes the same bargain)."""
-    revision = building_under.get()
-    if revision is None:
-        return _standings(t, stage_key, include_provisional, group_name)
-    key = (revision, t.pk, stage_key, include_provisional, group_name)
-    with _shared_lock:
-        found = _shared.get(key)
-    if found is not None:
-        return found
-    tables = _standings(t, stage_key, include_provisional, group_name)
-    with _shared_lock:
-        _shared[key] = tables
-        while len(_shared) > SHARED_KEPT:
-            _shared.popitem(last=False)
-    return tables
+    results count only when asked, or (``None``) when the tournament shows them."""
+    return _standings(t, stage_key, include_provisional, group_name)
 
 
 def _standings(

@@ -17,6 +17,7 @@ from django.db import transaction
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Group, Stage, Tournament
+from tournaments.revision import bump
 
 
 class ServiceError(Exception):
@@ -82,6 +83,7 @@ def tiebreak_lots_record(
     else:
         seed = secrets.token_hex(8)
         order, manual = replay_lots(seed, list(chosen)), False
+    bump(tournament.pk)  # the sorteio is shown with the chave
     return DrawOfLots.objects.create(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.TIEBREAK,

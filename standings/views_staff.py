@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.views.generic import View
 
 from standings.services import ServiceError, tiebreak_lots_record
-from standings.warm import coming, warm
 from tournaments.models import Group, Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
 
@@ -41,20 +40,13 @@ class LotsView(TournamentPermissionMixin, View):
             [k.strip() for k in data["order"].split(",") if k.strip()] if data["mode"] == "manual" else None
         )
         try:
-            with coming(t.slug):
-                draw = tiebreak_lots_record(
-                    tournament=t,
-                    teams=teams,
-                    user=request.user,
-                    group=group,
-                    stage=stage,
-                    manual_order=manual,
-                )
+            draw = tiebreak_lots_record(
+                tournament=t, teams=teams, user=request.user, group=group, stage=stage, manual_order=manual
+            )
         except ServiceError as exc:
             messages.error(request, str(exc))
             return HttpResponseRedirect(url, status=303)
         names = dict(t.teams.filter(key__in=draw.result).values_list("key", "name"))
         order = ", ".join(f"{i}º {names.get(k, k)}" for i, k in enumerate(draw.result, start=1))
         messages.success(request, f"Sorteio registrado: {order}.")
-        warm(request, t.slug)
         return HttpResponseRedirect(url, status=303)

@@ -26,11 +26,11 @@ from rules.problems import CODES, Problem, has_errors
 from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
 from scoring.services.workflow import NO_ORIGIN, Origin, sheet_save
-from standings.models import bump
 from tally import selectors
 from tally.codec import encode, encode_award
 from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match
+from tournaments.revision import bump
 
 
 class HandError(Exception):

@@ -19,7 +19,7 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from core.numbers import whole_number
-from public.caching import public_cache
+from public.caching import public_page
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
@@ -176,7 +176,7 @@ class CloseView(TenteioMixin, View):
 # ---- public live pages --------------------------------------------------------------
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class LiveBoardView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -185,7 +185,7 @@ class LiveBoardView(TournamentPermissionMixin, View):
         return render(request, "tally/live_board.html", context)
 
 
-@method_decorator(public_cache, name="dispatch")
+@method_decorator(public_page(), name="dispatch")
 class LiveMesaView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 

@@ -372,3 +372,17 @@ class BracketSwap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_a} ⇄ {self.team_b}"
+
+
+class PublicRevision(models.Model):
+    """A number that changes with everything a tournament's public pages show
+    (``tournaments.revision``): public pages are cached under it."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="public_revision"
+    )
+    value = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} r{self.value}"

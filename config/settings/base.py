@@ -59,10 +59,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a cached public page for an anonymous visitor is answered here, with the
-    # headers the whole stack gave it (standings/fastpath.py).
-    "standings.fastpath.PublicHitMiddleware",
-    # The security headers are added after the fast path: it learns them with the page.
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
@@ -86,9 +82,6 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-# Django's renderer with the simple widgets written in Python (core.formrender): the
-# judge's súmula form renders in a fraction of the time.
-FORM_RENDERER = "core.formrender.FastWidgets"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -158,8 +151,8 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
 # Security headers. The Content-Security-Policy is strict and has no nonce: public pages
-# are cached and answered byte for byte to every visitor (public.caching and
-# standings.fastpath), so a nonce drawn per request cannot be in them. No served
+# are cached and answered byte for byte to every visitor (public.caching), so a
+# nonce drawn per request cannot be in them. No served
 # template has an inline script, style or event handler (tests/trust/test_web.py reads
 # them all); scripts and styles come from static/.
 CONTENT_SECURITY_POLICY: dict[str, Any] = {
@@ -208,10 +201,12 @@ CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Redis down = cache miss, not a 503: public pages are then served from the DB.
-            "BACKEND": "core.cache.ForgivingRedisCache",
+            # Redis down = a public page rendered from the database (public.caching);
+            # a dead host must not hold a request for redis-py's default (no) timeouts.
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "tenteio",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
 else:
@@ -224,13 +219,9 @@ FRAGMENTS: dict[str, Any] = {
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
 CACHES["fragments"] = FRAGMENTS
-# Sessions are written to the database (they survive a restart of any node) and, with
-# Redis, read from the cache: a judge's every request otherwise starts with a query.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db" if REDIS_URL else "django.contrib.sessions.backends.db"
-)
-# Public pages each process keeps in memory besides Redis (public.caching).
-PUBLIC_PAGES_MEMORY = int(os.environ.get("PUBLIC_PAGES_MEMORY_MB", "32")) * 1024 * 1024
+# Sessions live in the database alone (Django's default): they survive a restart of
+# any node, and a logged-in person's pages do not depend on Redis being up.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Celery: with no broker server the embedded default uses kombu's filesystem transport
 # and a SQLite result backend (../shared/docs/JOBS.md); Redis replaces both in production.

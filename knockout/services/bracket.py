@@ -28,8 +28,8 @@ from knockout.selectors import bracket_winners, round_name
 from knockout.services.entrants import qualified_entrants, registered_entrants
 from scoring.models import ScoreSheet
 from scoring.services.errors import WorkflowError
-from standings.models import bump
 from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.schedule import _tables
 

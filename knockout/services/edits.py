@@ -11,8 +11,8 @@ from django.db import transaction
 from knockout import bracket as b
 from knockout.services.bracket import _lock, _sync, _user
 from scoring.models import ScoreSheet
-from standings.models import bump
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 
 

@@ -21,6 +21,7 @@ from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Stage, Team, Tournament
 from tournaments.pairing import DrawTeam, draw_groups, group_names, group_sizes
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.draws import write_groups
 
@@ -83,4 +84,5 @@ def next_phase_draw(
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
+    bump(tournament.pk)
     return draw

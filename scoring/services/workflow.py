@@ -29,6 +29,7 @@ from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, Workflo
 from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Team
+from tournaments.revision import bump
 
 Status = ScoreSheet.Status
 
@@ -160,8 +161,10 @@ def sheet_save(
             raise WorkflowError(
                 "A súmula já foi enviada: uma correção deve ser enviada, não salva como rascunho."
             )
+        public = submit  # the public sees a súmula once it is sent (standings.results)
         for old in sheets:
             if not old.confirmed and old.status != Status.SUPERSEDED:
+                public = public or old.status != Status.DRAFT
                 old.status = Status.SUPERSEDED
                 old.save(update_fields=["status"])
         sheet = ScoreSheet(
@@ -184,6 +187,8 @@ def sheet_save(
         if confirm_now:
             _confirm(sheet, sheets, user)
             _event(match, sheet, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": sheet.version})
+        if public:
+            bump(tournament_of(match).pk)
     return sheet
 
 
@@ -215,6 +220,7 @@ def sheet_check(
             return CheckOutcome(False, latest, changes)
         _confirm(latest, sheets, user)
         _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": latest.version})
+        bump(tournament_of(match).pk)  # its result is shown now
     return CheckOutcome(True, latest)
 
 
@@ -260,6 +266,7 @@ def sheet_sign(
         details = {"version": sheet.version, "team": team.key, "method": method}
         _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
         if _signatures_complete(sheet):
+            # No public page tells signed from submitted: nothing to bump.
             sheet.status = Status.SIGNED
             sheet.save(update_fields=["status"])
     return sheet
@@ -287,6 +294,7 @@ def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = 
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "consequences": texts}
         _event(match, sheet, SheetEvent.Kind.HOMOLOGATED, user, origin, details=details)
+        bump(tournament_of(match).pk)
     return sheet
 
 
@@ -310,4 +318,5 @@ def sheet_revert(
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "undone": texts}
         _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)
+        bump(tournament_of(match).pk)
     return sheet

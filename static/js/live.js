@@ -22,7 +22,9 @@
   }
   function poll() {
     if (document.hidden) return;
-    fetch(url, { credentials: "same-origin", cache: "no-store" })
+    // "no-cache": the browser asks again every time, with If-None-Match, and an
+    // unchanged revision costs a 304 (standings.caching).
+    fetch(url, { credentials: "same-origin", cache: "no-cache" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (!data) return;

@@ -65,7 +65,7 @@ def test_units_reload_the_release_current_points_to(tmp_path: Path) -> None:
     naming the link, gunicorn goes back on each reload to the folder the link pointed to
     at start (the old release), and a relative ``--config`` is read there too.
     """
-    for unit in ("tenteio-web.service", "tenteio-public.service"):
+    for unit in ("tenteio-web.service",):
         text = (ROOT / "docs" / "deploy" / unit).read_text()
         found = re.search(r"^WorkingDirectory=(\S+)$", text, re.M)
         assert found, unit

@@ -12,8 +12,8 @@ from printing import documents, render, services
 from printing.documents import DOCS, DocSpec, Params
 from printing.models import PrintChunk, PrintJob
 from printing.services import job_request
-from standings.models import bump
 from tournaments.models import Tournament
+from tournaments.revision import bump
 
 pytestmark = pytest.mark.django_db
 

@@ -1,175 +1,131 @@
-"""The public page cache's own parts: the bounded page memory, one build per page at a
-time, and the per-chave memo of the standings (recomputing only what changed)."""
+"""The public page cache (public.caching): a hit, a 304, the parameters it ignores,
+a new page after a bump, Redis away, and what it never shares."""
 
 from __future__ import annotations
 
-import threading
-import time
+import gzip
+import socket
 from typing import Any
 
 import pytest
-from django.http import HttpResponse
-from django.test import RequestFactory
+from django.contrib.auth.models import User
+from django.core.cache import caches
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from core.demo import demo_document
 from interchange.load import load_tournament
-from public import caching
-from scoring.models import ScoreSheet
-from standings.chaves import rank_chave
-from standings.selectors import tournament_standings
-from tournaments.models import Match
+from tournaments.models import Membership, Tournament
+from tournaments.revision import bump
+
+pytestmark = pytest.mark.django_db
 
 
-def test_page_memory_is_bounded_and_least_recently_used_goes_first() -> None:
-    memory = caching.PageMemory(budget=1000)
-    memory.put("a", (b"x" * 200, "text/html", None))
-    memory.put("b", (b"x" * 200, "text/html", None))
-    assert memory.get("a") is not None  # "a" is now the most recent
-    memory.put("c", (b"x" * 200, "text/html", None))
-    memory.put("d", (b"x" * 200, "text/html", None))
-    memory.put("e", (b"x" * 200, "text/html", None))
-    memory.put("f", (b"x" * 200, "text/html", None))  # six of 200 bytes: one must go
-    assert memory.size <= 1000
-    assert memory.get("b") is None and memory.get("a") is not None
-    memory.put("huge", (b"x" * 600, "text/html", None))  # more than a quarter: not kept
-    assert memory.get("huge") is None and memory.size <= 1000
-    both = caching.PageMemory(budget=2000)
-    both.put("zipped", (b"x" * 200, "text/html", b"z" * 100))  # both forms count
-    assert both.size == 300
+@pytest.fixture
+def demo() -> Tournament:
+    return load_tournament(demo_document()).tournament
 
 
-@pytest.mark.django_db(transaction=True)  # the threads read committed rows
-def test_concurrent_misses_build_the_page_once() -> None:
-    t = load_tournament(demo_document()).tournament
-    builds: list[int] = []
-    gate = threading.Event()
-
-    def slow_view(request: Any, **kwargs: Any) -> HttpResponse:
-        builds.append(1)
-        gate.wait(5)
-        return HttpResponse(b"page", content_type="text/plain")
-
-    view = caching.public_cache(slow_view)
-    request = RequestFactory().get(f"/t/{t.slug}/classificacao/")
-    request.user = type("Anon", (), {"is_authenticated": False})()
-    answers: list[bytes] = []
-
-    def visit() -> None:
-        answers.append(view(request, slug=t.slug).content)
-
-    first = threading.Thread(target=visit)
-    first.start()
-    while not builds:
-        time.sleep(0.01)
-    others = [threading.Thread(target=visit) for _ in range(4)]
-    for thread in others:
-        thread.start()
-    time.sleep(0.2)
-    gate.set()
-    for thread in [first, *others]:
-        thread.join(10)
-        assert not thread.is_alive()
-    assert answers == [b"page"] * 5
-    assert len(builds) == 1
+def url(t: Tournament, tail: str = "classificacao/") -> str:
+    return f"/t/{t.slug}/{tail}"
 
 
-@pytest.mark.django_db
-def test_a_homologation_reranks_only_its_chave() -> None:
-    t = load_tournament(demo_document()).tournament
-    before = tournament_standings(t)
-    chaves = sum(len(st.groups) for st in before)
-    assert chaves > 1
-    misses = rank_chave.cache_info().misses
-    tournament_standings(t)
-    assert rank_chave.cache_info().misses == misses  # nothing changed: nothing re-ranked
-    match = Match.objects.filter(sheets__isnull=True, group__isnull=False).first()
-    assert match is not None
-    ScoreSheet.objects.create(
-        match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
-    )
-    after = tournament_standings(t)
-    assert rank_chave.cache_info().misses == misses + 1
-    group = next(gt for st in after for gt in st.groups if gt.group.pk == match.group_id)
-    old = next(gt for st in before for gt in st.groups if gt.group.pk == match.group_id)
-    assert sum(r.counters.played for r in group.rows) == sum(r.counters.played for r in old.rows) + 2
+def test_a_hit_is_one_query_and_answers_with_validators(client: Client, demo: Tournament) -> None:
+    first = client.get(url(demo))
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url(demo))
+    assert len(queries) == 1  # the tournament with its revision; the page comes from the cache
+    assert again.content == first.content
+    assert again["ETag"] == first["ETag"] and again["Last-Modified"]
+    assert again["Cache-Control"] == "public, max-age=1"
+    assert "Cookie" in again["Vary"]  # the language and the login travel in cookies
 
 
-@pytest.mark.django_db
-def test_cached_pages_are_served_gzipped_to_browsers_that_accept_it(client: Any) -> None:
-    import gzip
+def test_if_none_match_gets_a_304_before_the_page_is_fetched(client: Client, demo: Tournament) -> None:
+    etag = client.get(url(demo))["ETag"]
+    caches["default"].clear()  # the answer must not need the page
+    answer = client.get(url(demo), HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 304 and answer["ETag"] == etag and answer.content == b""
+    assert client.get(url(demo), HTTP_IF_NONE_MATCH=etag.removeprefix("W/")).status_code == 304
+    assert client.get(url(demo), HTTP_IF_NONE_MATCH='"other"').status_code == 200
 
-    t = load_tournament(demo_document()).tournament
-    url = f"/t/{t.slug}/classificacao/"
-    built = client.get(url)
-    assert "Accept-Encoding" in built["Vary"]
-    plain = client.get(url)
-    zipped = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
-    assert plain["X-Tenteio-Cache"] == zipped["X-Tenteio-Cache"] == "hit"
-    assert "Content-Encoding" not in plain and zipped["Content-Encoding"] == "gzip"
-    assert gzip.decompress(zipped.content) == plain.content == built.content
+
+def test_browsers_get_the_page_gzipped(client: Client, demo: Tournament) -> None:
+    plain = client.get(url(demo))
+    zipped = client.get(url(demo), HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
+    assert gzip.decompress(zipped.content) == plain.content and "Content-Encoding" not in plain
     assert len(zipped.content) * 4 < len(plain.content)
 
 
-@pytest.mark.django_db
-def test_revisions_only_increase_even_after_a_restore() -> None:
-    """A restored database's next revision is above every number handed out before
-    the restore, which pages cached in Redis may still carry."""
-    from standings.models import PublicRevision, bump, current
-
-    t = load_tournament(demo_document()).tournament
-    bump(t.pk)
-    handed_out = current(t.pk)
-    PublicRevision.objects.filter(tournament_id=t.pk).update(value=3)  # an old backup
-    bump(t.pk)
-    assert current(t.pk) > handed_out
-
-
-def _anonymous(path: str, *, warm: bool = False) -> Any:
-    request = RequestFactory().get(path)
-    request.user = type("Anon", (), {"is_authenticated": False})()
-    if warm:
-        request.tenteio_warm = True
-    return request
+def test_undeclared_parameters_are_ignored_and_declared_ones_kept(client: Client, demo: Tournament) -> None:
+    plain = client.get(url(demo, "resultados/"))
+    with CaptureQueriesContext(connection) as queries:
+        noisy = client.get(url(demo, "resultados/?x=123&utm=abc"))
+    assert len(queries) == 1 and noisy["ETag"] == plain["ETag"]
+    # Rendered first with noise, the stored page does not carry it in its links.
+    caches["default"].clear()
+    body = client.get(url(demo, "programacao/?x=%3Cnoise%3E")).content.decode()
+    assert "noise" not in body
+    one = client.get(url(demo, "resultados/?rodada=1"))
+    assert one["ETag"] != plain["ETag"] and one.content != plain.content
 
 
-@pytest.mark.django_db(transaction=True)  # the threads read committed rows
-def test_while_a_new_revision_is_built_visitors_get_the_page_built_before() -> None:
-    from standings.models import bump
+def test_a_bump_makes_a_new_page_and_etag(client: Client, demo: Tournament) -> None:
+    first = client.get(url(demo, "revisao.json"))
+    bump(demo.pk)
+    again = client.get(url(demo, "revisao.json"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    assert again.json()["revision"] > first.json()["revision"]
 
-    t = load_tournament(demo_document()).tournament
-    builds: list[int] = []
-    gate = threading.Event()
 
-    def view(request: Any, **kwargs: Any) -> HttpResponse:
-        builds.append(1)
-        if len(builds) == 2:
-            gate.wait(5)  # the second revision's build is slow
-        return HttpResponse(f"revision {len(builds)}".encode(), content_type="text/plain")
+def test_the_language_is_part_of_the_key(client: Client, demo: Tournament) -> None:
+    portuguese = client.get(url(demo))
+    client.cookies["django_language"] = "en"
+    english = client.get(url(demo))
+    assert english["ETag"] != portuguese["ETag"] and english["Content-Language"] == "en"
+    assert english.content != portuguese.content
 
-    cached = caching.public_cache(view)
-    path = f"/t/{t.slug}/classificacao/"
-    assert cached(_anonymous(path), slug=t.slug).content == b"revision 1"
-    bump(t.pk)  # a homologation: its page is being built by someone else
-    builder = threading.Thread(target=lambda: cached(_anonymous(path), slug=t.slug))
-    builder.start()
-    while len(builds) < 2:
-        time.sleep(0.01)
+
+def test_with_redis_away_the_page_is_still_served(client: Client, demo: Tournament, settings: Any) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed at once: nothing listens there
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+        },
+    }
     try:
-        visitor = cached(_anonymous(path), slug=t.slug)
-        assert (visitor.content, visitor["X-Tenteio-Cache"]) == (b"revision 1", "stale")
-        outcome: list[bytes] = []
-        own = _anonymous(path, warm=True)
-        warm = threading.Thread(target=lambda: outcome.append(cached(own, slug=t.slug).content))
-        warm.start()
-        time.sleep(0.2)
-        assert outcome == []  # a homologation's own build waits for the page that shows it
+        for _ in range(2):
+            response = client.get(url(demo))
+            assert response.status_code == 200 and "Chave A" in response.content.decode()
     finally:
-        gate.set()
-    builder.join(10)
-    warm.join(10)
-    assert outcome == [b"revision 2"]
-    after = cached(_anonymous(path), slug=t.slug)
-    assert (after.content, after["X-Tenteio-Cache"]) == (b"revision 2", "hit")
-    assert len(builds) == 2
-    bump(t.pk)  # nobody is building the next one: the visitor builds it, nothing stale
-    assert cached(_anonymous(path), slug=t.slug).content == b"revision 3"
+        caches["default"].close()
+
+
+def test_a_private_tournament_is_never_served_from_the_cache(client: Client, demo: Tournament) -> None:
+    assert client.get(url(demo)).status_code == 200  # stored while public
+    Tournament.objects.filter(pk=demo.pk).update(is_public=False)  # not even a bump
+    assert client.get(url(demo)).status_code == 404
+    organizer = User.objects.create_user("org", password="x-Senha-Forte-1")
+    Membership.objects.create(tournament=demo, user=organizer, role="organizer")
+    client.force_login(organizer)
+    page = client.get(url(demo))
+    assert page.status_code == 200 and page["Cache-Control"] == "private, no-store"
+    assert "ETag" not in page
+
+
+def test_staff_pages_are_neither_stored_nor_served_from_the_cache(client: Client, demo: Tournament) -> None:
+    organizer = User.objects.create_user("org", password="x-Senha-Forte-1")
+    Membership.objects.create(tournament=demo, user=organizer, role="organizer")
+    staff = Client()
+    staff.force_login(organizer)
+    mine = staff.get(url(demo, ""))
+    assert "exportar.json" in mine.content.decode() and mine["Cache-Control"] == "private, no-store"
+    public = client.get(url(demo, ""))
+    assert "exportar.json" not in public.content.decode()
+    assert "exportar.json" in staff.get(url(demo, "")).content.decode()  # not the public's copy

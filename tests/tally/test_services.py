@@ -12,12 +12,12 @@ from rules.results import Side
 from scoring.models import ScoreSheet
 from scoring.services.errors import NotAllowed
 from scoring.services.workflow import sheet_save
-from standings.models import current
 from tally import selectors
 from tally.models import HandEntry, PartidaClose
 from tally.services import HandError, HandInvalid, hand_undo, partida_close
 from tests.scoring.conftest import entry
 from tests.tally.conftest import World, record, simple, truco
+from tournaments.revision import current
 
 pytestmark = pytest.mark.django_db
 A, B = Side.A, Side.B

@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 
 from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
 from tournaments.pairing import DrawTeam, draw_groups, group_names
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 
 GROUP_STAGE_KEY = "chaves"
@@ -110,6 +111,7 @@ def groups_draw(
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
+    bump(tournament.pk)
     return draw
 
 
@@ -153,6 +155,7 @@ def groups_draw_manual(
         result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    bump(tournament.pk)
     return draw
 
 
@@ -202,4 +205,5 @@ def group_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: A
         match.team_b_id = mapping.get(match.team_b_id, match.team_b_id)
         match.save(update_fields=["team_a", "team_b"])
     swap.save()
+    bump(stage.tournament_id)
     return swap

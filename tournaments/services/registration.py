@@ -28,6 +28,7 @@ from django.utils.text import slugify
 from core.text import clean_name, clip, name_key, name_problem
 from rules.modalities import Modality
 from tournaments.models import Entity, Player, Team, TeamStatusChange, Tournament
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 
 NAME_MAX = 200  # Team.name, Player.name and Entity.name hold this many characters
@@ -248,6 +249,7 @@ def team_register(*, tournament: Tournament, data: TeamInput) -> Team:
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # serialize registrations
     _raise_problems(check_team(tournament.rules(), data, RosterIndex.load(tournament)))
     order = Team.objects.filter(tournament=tournament).count()
+    bump(tournament.pk)
     return _write_team(tournament, data, None, order)
 
 
@@ -257,6 +259,7 @@ def team_update(*, team: Team, data: TeamInput) -> Team:
     tournament = team.tournament
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     _raise_problems(check_team(tournament.rules(), data, RosterIndex.load(tournament, exclude_team=team)))
+    bump(tournament.pk)
     return _write_team(tournament, data, team, team.order)
 
 
@@ -274,6 +277,7 @@ def teams_register_many(*, tournament: Tournament, teams: list[TeamInput]) -> li
     if problems:
         raise ServiceError({"__all__": problems})
     start = Team.objects.filter(tournament=tournament).count()
+    bump(tournament.pk)
     return [_write_team(tournament, d, None, start + i) for i, d in enumerate(teams)]
 
 

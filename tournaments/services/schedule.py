@@ -17,6 +17,7 @@ from django.db import transaction
 
 from tournaments.models import Group, Match, Round, Stage, Table, Tournament
 from tournaments.pairing import Break, round_robin, slot_starts
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.draws import stage_has_results
 
@@ -129,4 +130,5 @@ def schedule_generate(*, stage: Stage, template: ScheduleTemplate) -> list[Round
         )
     Match.objects.bulk_create(matches)
     Round.objects.bulk_create(rounds)
+    bump(stage.tournament_id)
     return rounds

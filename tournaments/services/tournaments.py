@@ -24,6 +24,7 @@ from rules.messages import render
 from rules.modalities import PRESETS, apply_overrides, get_modality
 from rules.problems import Problem, RulesError
 from tournaments.models import Membership, Tournament
+from tournaments.revision import bump
 from tournaments.services import ServiceError
 
 # Problems that carry no ``name`` parameter, by the setting they are about.
@@ -128,6 +129,7 @@ def tournament_create(
     t.save()
     if user is not None and getattr(user, "is_authenticated", False):
         Membership.objects.create(tournament=t, user=user, role=Membership.Role.ORGANIZER)
+    bump(t.pk)
     return t
 
 
