@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views, views_bracket
+from public import views, views_bracket, views_live
 
 app_name = "public"
 
@@ -18,5 +18,8 @@ urlpatterns = [
     path("t/<slug:slug>/mata-mata.json", views_bracket.BracketJsonView.as_view(), name="bracket_json"),
     # By id: a team's key comes from imported files and may hold any character ("a/b").
     path("t/<slug:slug>/equipes/<int:team_id>/", views.TeamView.as_view(), name="team"),
+    path("t/<slug:slug>/ao-vivo/", views_live.LiveBoardView.as_view(), name="live_board"),
+    # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
+    path("t/<slug:slug>/mesas/<int:table_id>/", views_live.LiveMesaView.as_view(), name="mesa"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]

@@ -25,6 +25,7 @@ from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
 from standings.selectors import shows_provisional, standings_document, tournament_standings
+from tally import selectors as tally_selectors
 from tournaments.models import Team
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.revision import current
@@ -141,6 +142,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["blocks"] = self.blocks
+        context["live_states"] = tally_selectors.live_board(self.tournament)  # placar parcial
         context["provisional"] = shows_provisional(self.tournament)
         context["page"] = self.page
         context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
@@ -221,7 +223,7 @@ class TeamView(TournamentPermissionMixin, TemplateView):
                 if team.key in gt.teams:
                     row = gt.standings.row_for(team.key)
                     path.append({"stage": st.stage.key, "group": gt.group.name, "row": row})
-        context.update(team=team, matches=rows, path=path)
+        context.update(team=team, matches=rows, path=path, hs=tally_selectors.team_stats(team))
         return context
 
 

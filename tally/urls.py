@@ -1,4 +1,4 @@
-"""Judge's tenteio (under /juiz/) and the public live pages (under /t/)."""
+"""The judge's tenteio (under /juiz/); its public live pages are in ``public``."""
 
 from django.urls import path
 
@@ -12,7 +12,4 @@ urlpatterns = [
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/desfazer/", views.UndoView.as_view(), name="undo"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/confirmar/", views.CloseView.as_view(), name="close"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/tenteio/estado.json", views.StateView.as_view(), name="state"),
-    path("t/<slug:slug>/ao-vivo/", views.LiveBoardView.as_view(), name="board"),
-    # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
-    path("t/<slug:slug>/mesas/<int:table_id>/", views.LiveMesaView.as_view(), name="mesa"),
 ]

@@ -1,6 +1,6 @@
 """Thin views of the digital tenteio: the judge's screen (mobile) and the live pages.
 
-The judge's POSTs answer JSON to ``static/hands/tenteio.js`` (Accept: application/json)
+The judge's POSTs answer JSON to ``static/tally/tenteio.js`` (Accept: application/json)
 and redirect or re-render for a plain form, so the big buttons work without JS. Every
 refusal is a 4xx with a pt-BR message; nothing is written then.
 """
@@ -12,14 +12,12 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.decorators import method_decorator
 from django.views import View
 
 from core.numbers import whole_number
-from public.caching import public_page
 from rules.hands import Hand
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
@@ -27,7 +25,6 @@ from tally import presets, selectors
 from tally.codec import CodecError, decode
 from tally.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
 from tally.services import HandError, hand_record, hand_undo, partida_close
-from tournaments.permissions import Action, TournamentPermissionMixin
 
 
 def tenteio_url(match: Any) -> str:
@@ -171,34 +168,3 @@ class CloseView(TenteioMixin, View):
             f"Partida {close.game} confirmada na súmula: {close.score_a}–{close.score_b} "
             f"(versão {close.sheet_version}, rascunho)."
         )
-
-
-# ---- public live pages --------------------------------------------------------------
-
-
-@method_decorator(public_page(), name="dispatch")
-class LiveBoardView(TournamentPermissionMixin, View):
-    action = Action.VIEW_PUBLIC
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        context = {"tournament": self.tournament, "board": selectors.live_board(self.tournament)}
-        return render(request, "tally/live_board.html", context)
-
-
-@method_decorator(public_page(), name="dispatch")
-class LiveMesaView(TournamentPermissionMixin, View):
-    action = Action.VIEW_PUBLIC
-
-    def get(self, request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-        table = self.tournament.tables.filter(pk=table_id).first()
-        if table is None:
-            raise Http404
-        match = selectors.mesa_match(self.tournament, table)
-        state = selectors.match_state(match, self.tournament.rules()) if match else None
-        context = {
-            "tournament": self.tournament,
-            "mesa": table.name,
-            "state": state,
-            "recent": selectors.recent_rows(match) if match else [],
-        }
-        return render(request, "tally/live_mesa.html", context)

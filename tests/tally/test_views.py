@@ -74,12 +74,12 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     m = world.match(1, "1")
     record(world, m, truco(Side.A))
     anon = client_for(None)
-    board = anon.get(reverse("tally:board", args=[world.tournament.slug]))
+    board = anon.get(reverse("public:live_board", args=[world.tournament.slug]))
     assert board.status_code == 200 and m.team_a.name in board.content.decode()
-    mesa = anon.get(reverse("tally:mesa", args=[world.tournament.slug, m.table_id]))
+    mesa = anon.get(reverse("public:mesa", args=[world.tournament.slug, m.table_id]))
     assert mesa.status_code == 200 and "truco Nós +2" in mesa.content.decode()
     elsewhere = world.other.tables.get(name="1").pk  # a mesa of another tournament
-    assert anon.get(reverse("tally:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
+    assert anon.get(reverse("public:mesa", args=[world.tournament.slug, elsewhere])).status_code == 404
     standings = anon.get(reverse("public:standings", args=[world.tournament.slug])).content.decode()
     assert "Jogos em andamento" in standings
     team = anon.get(reverse("public:team", args=[world.tournament.slug, m.team_a_id])).content.decode()
@@ -87,9 +87,12 @@ def test_live_pages_are_public_and_private_tournaments_404(world: World) -> None
     world.tournament.is_public = False
     world.tournament.save()
     outsider = client_for(world.stranger)  # logged in, not of this tournament: not revealed
-    assert outsider.get(reverse("tally:board", args=[world.tournament.slug])).status_code == 404
-    assert outsider.get(reverse("tally:mesa", args=[world.tournament.slug, m.table_id])).status_code == 404
-    assert anon.get(reverse("tally:board", args=[world.tournament.slug])).status_code == 404  # not revealed
+    assert outsider.get(reverse("public:live_board", args=[world.tournament.slug])).status_code == 404
+    assert outsider.get(reverse("public:mesa", args=[world.tournament.slug, m.table_id])).status_code == 404
+    # not revealed to an anonymous visitor either:
+    assert (
+        anon.get(reverse("public:live_board", args=[world.tournament.slug])).status_code == 404
+    )  # not revealed
 
 
 FIELD = st.sampled_from(

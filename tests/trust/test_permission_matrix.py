@@ -51,8 +51,8 @@ RULES: dict[str, Rule] = {
     "tally:hand": Rule(JUDGE, 405, 409),  # an empty hand is refused with its reason
     "tally:undo": Rule(JUDGE, 405, 409),
     "tally:close": Rule(JUDGE, 405, 409),
-    "tally:board": Rule(PUBLIC, 200, 405),
-    "tally:mesa": Rule(PUBLIC, 200, 405),
+    "public:live_board": Rule(PUBLIC, 200, 405),
+    "public:mesa": Rule(PUBLIC, 200, 405),
     "tournaments:dashboard": Rule(ORGANIZER, 200, 405),
     "knockout:next_phase": Rule(ORGANIZER, 200, 400),
     "tournaments:members": Rule(ORGANIZER, 200, 400),
