@@ -125,19 +125,24 @@ def _canonical(team: str, match: RankedMatch) -> tuple[tuple[tuple[int, int], ..
     return _oriented(match, team), match.winner or ""
 
 
+class MatchesNeeded(Exception):
+    """Ranking reached head-to-head among tied teams, and was given no jogos."""
+
+
 class Resolver:
     """Orders tied teams by a precedence; shared by chave and cross-chave ranking.
 
     ``averaged`` compares per-jogo averages (exact Fractions) instead of totals.
     ``matches`` feed head-to-head only; they are indexed by pair on first use, so
-    chaves decided by the plain criteria never pay for the index.
+    chaves decided by the plain criteria never pay for the index. ``None`` means "not
+    fetched": reaching head-to-head then raises :class:`MatchesNeeded`.
     """
 
     def __init__(
         self,
         precedence: Sequence[Criterion],
         stats: Mapping[str, Counters],
-        matches: Sequence[RankedMatch],
+        matches: Sequence[RankedMatch] | None,
         lots: Sequence[Sequence[str]],
         *,
         averaged: bool = False,
@@ -277,6 +282,8 @@ class Resolver:
     # -- head-to-head data --------------------------------------------------------
     def _between(self, a: str, b: str) -> list[RankedMatch]:
         if self._index is None:
+            if self._matches is None:
+                raise MatchesNeeded
             index: dict[tuple[str, str], list[RankedMatch]] = {}
             for m in self._matches:
                 pair = (m.team_a, m.team_b) if m.team_a < m.team_b else (m.team_b, m.team_a)
@@ -365,11 +372,34 @@ def rank_group(
     ``lots`` are recorded sorteios, each an order best first, oldest first.
     ``disqualified`` may name teams of other chaves; they are ignored here.
     """
+    ids = sorted(teams)
+    return rank_totals(
+        ids,
+        sum_counters(ids, matches),
+        matches,
+        tiebreakers=tiebreakers,
+        lots=lots,
+        disqualified=disqualified,
+    )
+
+
+def rank_totals(
+    teams: Sequence[str],
+    totals: Mapping[str, Counters],
+    matches: Sequence[RankedMatch] | None,
+    *,
+    tiebreakers: Sequence[Criterion],
+    lots: Sequence[Sequence[str]] = (),
+    disqualified: Collection[str] = (),
+) -> GroupStandings:
+    """``rank_group`` from each team's totals, already summed (a team without any is
+    at zero). ``matches`` are only read by head-to-head: pass ``None`` to rank without
+    them, and :class:`MatchesNeeded` is raised if a tie needs them after all."""
     precedence = check_precedence(tiebreakers)
     ids = sorted(teams)
     if len(set(ids)) != len(ids):
         raise ValueError("a team appears twice in the chave")
-    totals = sum_counters(ids, matches)
+    totals = {t: totals.get(t, _ZERO) for t in ids}
     out = set(disqualified)
     resolver = Resolver(precedence, totals, matches, lots)
     order, seps = resolver.resolve([t for t in ids if t not in out])

@@ -79,6 +79,42 @@ class ScoreSheet(models.Model):
         return self.status in self.LIVE
 
 
+class MatchContribution(models.Model):
+    """What a chave jogo's counted súmula adds to one of its two teams' standings.
+
+    Decided once, by the rules engine (``rules.totals.tally``), when the súmula that
+    counts changes (confirmed, homologated, reverted, corrected) and when the
+    tournament's rules change, in the same transaction (``scoring.services.contributions``):
+    a standings read sums these rows instead of judging every súmula again. Two rows per
+    jogo with a readable confirmed súmula (sides A and B), none otherwise; knockout
+    jogos have none (they are not in any chave's table).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="contributions")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=1)  # "a" or "b": the team's side in the match
+    # Whether the súmula is homologated (else submitted or signed: provisional only).
+    homologated = models.BooleanField()
+    counts = models.BooleanField()  # False: the result has an error and adds nothing
+    played = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    games_won = models.PositiveSmallIntegerField(default=0)
+    games_lost = models.PositiveSmallIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    expels = models.BooleanField(default=False)  # the team leaves the tournament with this jogo
+    absent = models.BooleanField(default=False)  # absent in a W.O.
+    reason = models.TextField(blank=True)  # why this jogo would expel the team
+    games = models.JSONField(default=list)  # partida scores as played, side A first
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "side"], name="one_contribution_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.team} — {self.match}"
+
+
 class Signature(models.Model):
     """A capataz's signature on one version (on paper, recorded by the judge, or by PIN)."""
 

@@ -1,27 +1,34 @@
-"""Standings of a tournament: models -> rules engine -> rows (a selector; reads only).
+"""Standings of a tournament: stored contributions -> rules engine -> rows (a selector).
 
-A constant number of queries whatever the size: stages, chaves with their teams,
-matches with their súmulas, and recorded sorteios, each fetched once.
+Every súmula was judged once, when it was written (``scoring.MatchContribution``): a
+standings read is one aggregate query over those contributions per team and chave,
+then the rules engine's ranking (``standings.chaves``). Only the chaves that need their
+jogos — a tie that reaches head-to-head, or an expelled team — fetch them, all in one
+more query. A constant number of queries whatever the size: stages, chaves, teams,
+members, fixture counts, the sums, recorded sorteios (and those jogos when needed).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from django.db.models import QuerySet, TextField
-from django.db.models.functions import Cast
+from django.db.models import Count
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
+from rules.modality_params import Modality
 from rules.ranking import GroupStandings, StandingRow
 from rules.types import Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
-from standings.chaves import rank_chave
+from scoring.selectors_contributions import chave_sums, stored_matches
+from standings.chaves import ChaveResult, from_matches, from_sums
 from tournaments.models import DrawOfLots, Group, GroupTeam, Match, Stage, Team, Tournament
 
 
@@ -39,10 +46,16 @@ class GroupTable:
     group: Group
     standings: GroupStandings
     teams: dict[str, Team]
-    ranked: tuple[RankedMatch, ...] = ()
-    dq_reasons: dict[str, str] = field(default_factory=dict)
+    # The counted jogos, as the ranking saw them; fetched on first use (qualification
+    # and seeding need them, the standings page does not).
+    matches: Callable[[], tuple[RankedMatch, ...]] = tuple
+    dq_reasons: Mapping[str, str] = field(default_factory=dict)
     unplayed: int = 0  # fixtures still without a counted result
     draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
+
+    @property
+    def ranked(self) -> tuple[RankedMatch, ...]:
+        return self.matches()
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:
@@ -102,18 +115,6 @@ def result_statuses(include_provisional: bool) -> list[str]:
     if include_provisional:
         statuses += [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED]
     return statuses
-
-
-def group_results(groups: QuerySet[Group], include_provisional: bool = False) -> dict[int, str]:
-    """The result each jogo of these chaves counts with, as its stored JSON text: its
-    confirmed súmula when homologated, or also when only submitted/signed if the
-    organizer shows provisional results. An unconfirmed version (e.g. waiting for the
-    double entry) never counts. Text, not decoded JSON: ``standings.chaves`` remembers
-    the chaves it has ranked under that text, and skips what did not change."""
-    sheets = ScoreSheet.objects.filter(
-        match__group__in=groups, confirmed=True, status__in=result_statuses(include_provisional)
-    ).annotate(text=Cast("result", TextField()))
-    return dict(sheets.values_list("match_id", "text"))
 
 
 def shows_provisional(t: Tournament | int) -> bool:
@@ -196,13 +197,13 @@ def _standings(
         .values_list("group_id", "team_id")
     ):
         members.setdefault(group_id, []).append(team_by_id[team_id])
-    by_group: dict[int, list[tuple[int, int | None, str, str]]] = {}
-    fixtures_qs = Match.objects.filter(group__in=group_qs).order_by("round", "order", "id")
-    for pk, group_id, rnd, a_id, b_id in fixtures_qs.values_list(
-        "pk", "group_id", "round", "team_a_id", "team_b_id"
-    ):
-        by_group.setdefault(group_id, []).append((pk, rnd, team_by_id[a_id].key, team_by_id[b_id].key))
-    results = group_results(group_qs, include_provisional)
+    fixture_counts = dict(
+        Match.objects.filter(group__in=group_qs)
+        .order_by()
+        .values("group_id")
+        .annotate(n=Count("id"))
+        .values_list("group_id", "n")
+    )
     lots: dict[int, list[list[str]]] = {}
     recorded: dict[int, list[DrawOfLots]] = {}
     draws = DrawOfLots.objects.filter(group__in=group_qs, purpose=DrawOfLots.Purpose.TIEBREAK)
@@ -210,19 +211,32 @@ def _standings(
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
+    key_of = {pk: team.key for pk, team in team_by_id.items()}
+    jogos = _Jogos(modality, include_provisional, key_of, members, lots)
+    sums = chave_sums(group_qs, include_provisional)
+    chaves: dict[int, ChaveResult] = {}
+    for g in groups:
+        found = sums.get(g.pk)
+        if found is not None and found.expulsion:
+            continue
+        totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
+        counted = found.counted if found else 0
+        unplayed = fixture_counts.get(g.pk, 0) - counted
+        chave = from_sums(modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), counted == 0)
+        if chave is not None:
+            chaves[g.pk] = chave
+    chaves.update(jogos.rank([g.pk for g in groups if g.pk not in chaves]))
     out: list[StageTable] = []
     for stage in stages:
         tables = []
         for g in (g for g in groups if g.stage_id == stage.pk):
-            teams = {team.key: team for team in members.get(g.pk, [])}
-            fixtures = tuple((pk, rnd, a, b, results.get(pk)) for pk, rnd, a, b in by_group.get(g.pk, []))
-            chave = rank_chave(modality, tuple(teams), fixtures, tuple(tuple(o) for o in lots.get(g.pk, [])))
+            chave = chaves[g.pk]
             tables.append(
                 GroupTable(
                     g,
                     chave.standings,
-                    teams,
-                    chave.ranked,
+                    {team.key: team for team in members.get(g.pk, [])},
+                    partial(jogos.ranked, g.pk, chave.ranked),
                     chave.dq_reasons,
                     chave.unplayed,
                     tuple(recorded.get(g.pk, [])),
@@ -230,6 +244,46 @@ def _standings(
             )
         out.append(StageTable(stage, tables))
     return out
+
+
+class _Jogos:
+    """The stored jogos of the chaves that need them, one query per batch: first the
+    chaves that cannot be ranked from their sums; then, the first time anybody asks
+    for a chave's jogos (qualification, seeding), those of every other chave."""
+
+    def __init__(
+        self,
+        modality: Modality,
+        include_provisional: bool,
+        key_of: dict[int, str],
+        members: dict[int, list[Team]],
+        lots: dict[int, list[list[str]]],
+    ) -> None:
+        self.modality = modality
+        self.include_provisional = include_provisional
+        self.key_of = key_of
+        self.members = members
+        self.lots = lots
+        self.fetched: dict[int, ChaveResult] = {}
+
+    def keys(self, group_id: int) -> list[str]:
+        return [team.key for team in self.members.get(group_id, [])]
+
+    def rank(self, group_ids: list[int]) -> dict[int, ChaveResult]:
+        """Rank these chaves from their stored fixtures (in one query)."""
+        found = stored_matches(group_ids, self.include_provisional, self.key_of) if group_ids else {}
+        for pk in group_ids:
+            self.fetched[pk] = from_matches(
+                self.modality, self.keys(pk), found.get(pk, []), self.lots.get(pk, [])
+            )
+        return {pk: self.fetched[pk] for pk in group_ids}
+
+    def ranked(self, group_id: int, known: tuple[RankedMatch, ...] | None) -> tuple[RankedMatch, ...]:
+        if known is not None:
+            return known
+        if group_id not in self.fetched:
+            self.rank([pk for pk in self.members if pk not in self.fetched])
+        return self.fetched[group_id].ranked or ()
 
 
 def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from core.demo import demo_document
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_refresh
 from tests.conftest import redis_url
 from tournaments.interchange.load import load_tournament
 from tournaments.models import Match
@@ -47,6 +48,7 @@ def test_cached_hit_and_fresh_after_homologation(client: Client, redis_cache: An
     ScoreSheet.objects.create(
         match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
     )
+    contributions_refresh(match=match)  # what the workflow does in its transaction
     after = client.get(url)
     assert after.get("X-Tenteio-Cache") is None and after.content != before.content
     t.is_public = False
@@ -89,6 +91,7 @@ def test_other_node_memory_never_serves_an_old_page(client: Client, redis_cache:
     ScoreSheet.objects.create(
         match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 5], [24, 6]]}
     )
+    contributions_refresh(match=match)  # what the workflow does in its transaction
     assert client.get(url).content != before.content
     remembered = caching.identity(t.slug)
     assert remembered is not None

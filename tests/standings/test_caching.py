@@ -12,12 +12,8 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 
 from core.demo import demo_document
-from scoring.models import ScoreSheet
 from standings import caching
-from standings.chaves import rank_chave
-from standings.selectors import tournament_standings
 from tournaments.interchange.load import load_tournament
-from tournaments.models import Match
 
 
 def test_page_memory_is_bounded_and_least_recently_used_goes_first() -> None:
@@ -71,27 +67,6 @@ def test_concurrent_misses_build_the_page_once() -> None:
         assert not thread.is_alive()
     assert answers == [b"page"] * 5
     assert len(builds) == 1
-
-
-@pytest.mark.django_db
-def test_a_homologation_reranks_only_its_chave() -> None:
-    t = load_tournament(demo_document()).tournament
-    before = tournament_standings(t)
-    chaves = sum(len(st.groups) for st in before)
-    assert chaves > 1
-    misses = rank_chave.cache_info().misses
-    tournament_standings(t)
-    assert rank_chave.cache_info().misses == misses  # nothing changed: nothing re-ranked
-    match = Match.objects.filter(sheets__isnull=True, group__isnull=False).first()
-    assert match is not None
-    ScoreSheet.objects.create(
-        match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
-    )
-    after = tournament_standings(t)
-    assert rank_chave.cache_info().misses == misses + 1
-    group = next(gt for st in after for gt in st.groups if gt.group.pk == match.group_id)
-    old = next(gt for st in before for gt in st.groups if gt.group.pk == match.group_id)
-    assert sum(r.counters.played for r in group.rows) == sum(r.counters.played for r in old.rows) + 2
 
 
 @pytest.mark.django_db

@@ -17,6 +17,7 @@ from django.test import Client
 
 from core.demo import demo_document
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_refresh
 from standings import caching, fastpath
 from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership, Tournament
@@ -98,6 +99,7 @@ def test_a_homologation_is_on_the_next_request(demo: Tournament) -> None:
     ScoreSheet.objects.create(
         match=pending, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
     )
+    contributions_refresh(match=pending)  # what the workflow does in its transaction
     before = fastpath.served
     after = visitor.get(path)
     assert fastpath.served == before  # the new revision's page is not built yet

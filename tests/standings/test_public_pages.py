@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from core.demo import demo_document
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_refresh
 from tests.generators import tournament_document
 from tournaments.interchange.load import load_tournament
 from tournaments.models import Match, Membership, Team, Tournament
@@ -95,6 +96,7 @@ def test_homologation_is_visible_on_the_next_public_request(client: Client, demo
     ScoreSheet.objects.create(
         match=pending, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
     )
+    contributions_refresh(match=pending)  # what the workflow does in its transaction
     after = client.get(url)
     assert after.get("X-Tenteio-Cache") is None
     assert after.content != first.content

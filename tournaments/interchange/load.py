@@ -21,6 +21,7 @@ from django.db import transaction
 
 from core.text import digits, name_key
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_recompute
 from tournaments import bracket
 from tournaments.interchange.checker import unstorable_texts
 from tournaments.interchange.schema import Document, Issue, parse_document
@@ -226,6 +227,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
             if p.result is not None
         ]
     )
+    contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
     _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(
         [
