@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match, Table, Team, Tournament
+from tournaments.models import Group, Match, Table, Team, Tournament
 
 
 class ScoreSheet(models.Model):
@@ -91,6 +91,8 @@ class MatchContribution(models.Model):
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="contributions")
+    # The jogo's chave, copied so that summing a chave reads this table alone.
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     side = models.CharField(max_length=1)  # "a" or "b": the team's side in the match
     # Whether the súmula is homologated (else submitted or signed: provisional only).
@@ -106,7 +108,9 @@ class MatchContribution(models.Model):
     expels = models.BooleanField(default=False)  # the team leaves the tournament with this jogo
     absent = models.BooleanField(default=False)  # absent in a W.O.
     reason = models.TextField(blank=True)  # why this jogo would expel the team
-    games = models.JSONField(default=list)  # partida scores as played, side A first
+    # Partida scores as played, side A first: "24-13 20-24 24-22" (read back only to
+    # explain a head-to-head decision; text, so that reading it costs no JSON decoding).
+    games = models.CharField(max_length=200, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "side"], name="one_contribution_per_side")]

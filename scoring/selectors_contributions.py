@@ -19,7 +19,7 @@ from rules.results import Side
 from rules.totals import StoredMatch, Tally
 from rules.types import Counters
 from scoring.models import MatchContribution
-from tournaments.models import Group, Match
+from tournaments.models import Match
 
 _COUNTERS = ("played", "wins", "losses", "games_won", "games_lost", "points_for", "points_against")
 
@@ -33,27 +33,23 @@ class ChaveSums:
     expulsion: bool = False  # some counted result expels a team: the chave needs its jogos
 
 
-def _rows(
-    groups: QuerySet[Group] | Collection[int], include_provisional: bool
-) -> QuerySet[MatchContribution]:
-    rows = MatchContribution.objects.filter(match__group__in=groups)
+def _rows(group_ids: Collection[int], include_provisional: bool) -> QuerySet[MatchContribution]:
+    rows = MatchContribution.objects.filter(group_id__in=group_ids)
     return rows if include_provisional else rows.filter(homologated=True)
 
 
-def chave_sums(groups: QuerySet[Group], include_provisional: bool) -> dict[int, ChaveSums]:
+def chave_sums(group_ids: Collection[int], include_provisional: bool) -> dict[int, ChaveSums]:
     """Per chave id: each team's summed counters, in one aggregate query. Only
     homologated súmulas count unless ``include_provisional``."""
     sums = (
-        _rows(groups, include_provisional)
-        .values("match__group_id", "team_id")
+        _rows(group_ids, include_provisional)
+        .values("group_id", "team_id")
         .annotate(
             *[Sum(name) for name in _COUNTERS],
             jogos=Count("pk", filter=Q(counts=True)),
             expelling=Count("pk", filter=Q(expels=True)),
         )
-        .values_list(
-            "match__group_id", "team_id", *[f"{name}__sum" for name in _COUNTERS], "jogos", "expelling"
-        )
+        .values_list("group_id", "team_id", *[f"{name}__sum" for name in _COUNTERS], "jogos", "expelling")
     )
     out: dict[int, ChaveSums] = {}
     for group_id, team_id, *numbers, jogos, expelling in sums:
@@ -86,6 +82,11 @@ def stored_matches(
     return out
 
 
+def _pair(text: str) -> tuple[int, int]:
+    a, b = text.split("-")
+    return int(a), int(b)
+
+
 def _tally(row_a: tuple[object, ...], row_b: tuple[object, ...]) -> Tally:
     """The rules engine's value back from the two rows ``contribution_rows`` wrote."""
     sides = ((Side.A, row_a), (Side.B, row_b))
@@ -95,6 +96,6 @@ def _tally(row_a: tuple[object, ...], row_b: tuple[object, ...]) -> Tally:
         return Tally(None, absent, reasons)
     counters_a, counters_b = Counters(*row_a[3:10]), Counters(*row_b[3:10])  # type: ignore[arg-type]
     winner = Side.A if counters_a.wins else Side.B if counters_b.wins else None
-    games = tuple((int(a), int(b)) for a, b in row_a[13])  # type: ignore[attr-defined]
+    games = tuple(_pair(g) for g in str(row_a[13]).split())
     expels = frozenset(side for side, row in sides if row[10])
     return Tally(MatchOutcome(counters_a, counters_b, winner, expels, games), absent, reasons)

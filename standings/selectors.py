@@ -29,7 +29,7 @@ from rules.types import Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
 from scoring.selectors_contributions import chave_sums, stored_matches
 from standings.chaves import ChaveResult, from_matches, from_sums
-from tournaments.models import DrawOfLots, Group, GroupTeam, Match, Stage, Team, Tournament
+from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -181,39 +181,35 @@ def _standings(
     group_qs = Group.objects.filter(stage__in=stages)
     if group_name is not None:
         group_qs = group_qs.filter(name=group_name)
-    groups = list(group_qs.order_by("order", "id"))
+    groups = list(group_qs.annotate(fixtures=Count("matches")).order_by("order", "id"))
+    # Plain ids from here on: Django compiles a query over a nested queryset much more
+    # slowly than over a list of a few hundred ids.
+    group_ids = [g.pk for g in groups]
     # Plain tuples, not model instances: a state final has thousands of jogos, and
     # building ORM objects for them would cost more than ranking them.
     team_by_id = {
         team.pk: team
-        for team in Team.objects.filter(groups__in=group_qs)
+        for team in Team.objects.filter(groups__in=group_ids)
         .select_related("entity")
         .only("id", "key", "name", "seed", "tournament_id", "entity__name")
     }
     members: dict[int, list[Team]] = {}
     for group_id, team_id in (
-        GroupTeam.objects.filter(group__in=group_qs)
+        GroupTeam.objects.filter(group__in=group_ids)
         .order_by("order", "id")
         .values_list("group_id", "team_id")
     ):
         members.setdefault(group_id, []).append(team_by_id[team_id])
-    fixture_counts = dict(
-        Match.objects.filter(group__in=group_qs)
-        .order_by()
-        .values("group_id")
-        .annotate(n=Count("id"))
-        .values_list("group_id", "n")
-    )
     lots: dict[int, list[list[str]]] = {}
     recorded: dict[int, list[DrawOfLots]] = {}
-    draws = DrawOfLots.objects.filter(group__in=group_qs, purpose=DrawOfLots.Purpose.TIEBREAK)
+    draws = DrawOfLots.objects.filter(group__in=group_ids, purpose=DrawOfLots.Purpose.TIEBREAK)
     for draw in draws.select_related("performed_by").order_by("performed_at", "id"):
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
     key_of = {pk: team.key for pk, team in team_by_id.items()}
     jogos = _Jogos(modality, include_provisional, key_of, members, lots)
-    sums = chave_sums(group_qs, include_provisional)
+    sums = chave_sums(group_ids, include_provisional)
     chaves: dict[int, ChaveResult] = {}
     for g in groups:
         found = sums.get(g.pk)
@@ -221,7 +217,7 @@ def _standings(
             continue
         totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
         counted = found.counted if found else 0
-        unplayed = fixture_counts.get(g.pk, 0) - counted
+        unplayed = g.fixtures - counted
         chave = from_sums(modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), counted == 0)
         if chave is not None:
             chaves[g.pk] = chave

@@ -22,6 +22,7 @@ def compute(apps, schema_editor):  # type: ignore[no-untyped-def]
             match__stage__tournament=t, match__group__isnull=False, confirmed=True
         ).values_list(
             "match_id",
+            "match__group_id",
             "status",
             "result",
             "match__team_a_id",

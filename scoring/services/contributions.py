@@ -28,13 +28,13 @@ from rules.types import Counters
 from scoring.models import MatchContribution, ScoreSheet
 from tournaments.models import Match, Tournament
 
-# (match id, status, result, team A id, team B id, team A key, team B key)
-SheetRow = tuple[int, str, Any, int, int, str, str]
+# (match id, chave id, status, result, team A id, team B id, team A key, team B key)
+SheetRow = tuple[int, int, str, Any, int, int, str, str]
 
 
 def contribution_rows(modality: Modality, sheet: SheetRow) -> list[dict[str, Any]]:
     """The fields of both rows a confirmed súmula gives (none when unreadable)."""
-    match_id, status, result, id_a, id_b, key_a, key_b = sheet
+    match_id, group_id, status, result, id_a, id_b, key_a, key_b = sheet
     found = tally(modality, result, key_a, key_b)
     if found is None or key_a == key_b:
         return []
@@ -45,6 +45,7 @@ def contribution_rows(modality: Modality, sheet: SheetRow) -> list[dict[str, Any
         rows.append(
             {
                 "match_id": match_id,
+                "group_id": group_id,
                 "team_id": team_id,
                 "side": side.value,
                 "homologated": status == ScoreSheet.Status.HOMOLOGATED,
@@ -59,7 +60,7 @@ def contribution_rows(modality: Modality, sheet: SheetRow) -> list[dict[str, Any
                 "expels": outcome is not None and side in outcome.expels,
                 "absent": side in found.absent,
                 "reason": found.reason(side),
-                "games": [list(g) for g in outcome.games] if outcome is not None else [],
+                "games": " ".join(f"{a}-{b}" for a, b in outcome.games) if outcome is not None else "",
             }
         )
     return rows
@@ -73,6 +74,7 @@ def _write(modality: Modality, sheets: Iterable[SheetRow]) -> int:
 
 _SHEET_FIELDS = (
     "match_id",
+    "match__group_id",
     "status",
     "result",
     "match__team_a_id",
