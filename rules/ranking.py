@@ -126,7 +126,12 @@ def _canonical(team: str, match: RankedMatch) -> tuple[tuple[tuple[int, int], ..
 
 
 class MatchesNeeded(Exception):
-    """Ranking reached head-to-head among tied teams, and was given no jogos."""
+    """Ranking reached head-to-head among tied teams, and was given no jogos:
+    ``teams`` are all the teams whose jogos among themselves it needs."""
+
+    def __init__(self, teams: frozenset[str]) -> None:
+        super().__init__(sorted(teams))
+        self.teams = teams
 
 
 class Resolver:
@@ -135,7 +140,9 @@ class Resolver:
     ``averaged`` compares per-jogo averages (exact Fractions) instead of totals.
     ``matches`` feed head-to-head only; they are indexed by pair on first use, so
     chaves decided by the plain criteria never pay for the index. ``None`` means "not
-    fetched": reaching head-to-head then raises :class:`MatchesNeeded`.
+    fetched": head-to-head then finds no jogo and records in ``wanted`` the teams whose
+    jogos it asked for (the teams a tie brought to head-to-head do not depend on
+    head-to-head itself, so one such pass names every team the real one needs).
     """
 
     def __init__(
@@ -153,6 +160,7 @@ class Resolver:
         self._matches = matches
         self._lots = lots
         self._index: dict[tuple[str, str], list[RankedMatch]] | None = None
+        self.wanted: set[str] = set()
         self._keys: dict[tuple[Criterion, ...], _Key] = {}
 
     # -- public entry -------------------------------------------------------------
@@ -281,9 +289,10 @@ class Resolver:
 
     # -- head-to-head data --------------------------------------------------------
     def _between(self, a: str, b: str) -> list[RankedMatch]:
+        if self._matches is None:
+            self.wanted.update((a, b))
+            return []
         if self._index is None:
-            if self._matches is None:
-                raise MatchesNeeded
             index: dict[tuple[str, str], list[RankedMatch]] = {}
             for m in self._matches:
                 pair = (m.team_a, m.team_b) if m.team_a < m.team_b else (m.team_b, m.team_a)
@@ -394,7 +403,8 @@ def rank_totals(
 ) -> GroupStandings:
     """``rank_group`` from each team's totals, already summed (a team without any is
     at zero). ``matches`` are only read by head-to-head: pass ``None`` to rank without
-    them, and :class:`MatchesNeeded` is raised if a tie needs them after all."""
+    them, and :class:`MatchesNeeded` is raised, naming the teams whose jogos among
+    themselves are needed, if a tie needs them after all."""
     precedence = check_precedence(tiebreakers)
     ids = sorted(teams)
     if len(set(ids)) != len(ids):
@@ -406,6 +416,9 @@ def rank_totals(
     expelled = [t for t in ids if t in out]
     if expelled:
         low_order, low_seps = resolver.resolve(expelled, pending=False)
+    if resolver.wanted:
+        raise MatchesNeeded(frozenset(resolver.wanted))
+    if expelled:
         if order:
             seps.append(Separation(order[-1], low_order[0], None, kind=SeparationKind.STATUS))
         order.extend(low_order)

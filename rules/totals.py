@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.counters import MatchOutcome
-from rules.group import GroupEvaluation, _judge, walk_group
+from rules.group import GroupEvaluation, _judge, _ranked, walk_group
 from rules.modality_params import Modality
 from rules.problems import Problem
 from rules.results import Absent, MatchReport, Scope, Side, from_interchange
+from rules.types import RankedMatch
 
 WALKOVER_REASON = "W.O. (Art. 20, III)"
 
@@ -97,6 +98,11 @@ def evaluate_tallies(modality: Modality, matches: Sequence[StoredMatch]) -> Grou
 
     fixtures = [(m.key, m.round, m.team_a, m.team_b, m.tally) for m in matches]
     return walk_group(fixtures, absent, walkover, verdict)
+
+
+def ranked_match(team_a: str, team_b: str, outcome: MatchOutcome) -> RankedMatch:
+    """A counted jogo as the ranking sees it (head-to-head reads these)."""
+    return _ranked(team_a, team_b, outcome)
 
 
 def expulsion_reasons(matches: Sequence[StoredMatch], expelled: frozenset[str]) -> Mapping[str, str]:

@@ -1,10 +1,11 @@
 """Reads of the stored contributions (``scoring.MatchContribution``) for the standings.
 
-Two shapes, each one query whatever the size: :func:`chave_sums`, every team's totals
+Three shapes, each one query whatever the size: :func:`chave_sums`, every team's totals
 per chave summed by the database (all a chave needs when nobody is expelled and no tie
-reaches head-to-head), and :func:`stored_matches`, the chaves' fixtures with what each
-counted result contributes, rebuilt as the rules engine's own values
-(``rules.totals.StoredMatch``) for the chaves that need the jogos themselves.
+reaches head-to-head); :func:`matches_between`, the jogos among the teams of such a
+tie; and :func:`stored_matches`, the chaves' fixtures with what each counted result
+contributes, rebuilt as the rules engine's own values (``rules.totals.StoredMatch``) for
+the chaves whose expulsions need the jogos themselves.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from django.db.models import Count, Q, QuerySet, Sum
 
 from rules.counters import MatchOutcome
 from rules.results import Side
-from rules.totals import StoredMatch, Tally
-from rules.types import Counters
+from rules.totals import StoredMatch, Tally, ranked_match
+from rules.types import Counters, RankedMatch
 from scoring.models import MatchContribution
 from tournaments.models import Match
 
 _COUNTERS = ("played", "wins", "losses", "games_won", "games_lost", "points_for", "points_against")
+_FIELDS = ("match_id", "side", "counts", *_COUNTERS, "expels", "absent", "reason", "games")  # see _tally
 
 
 @dataclass
@@ -68,8 +70,7 @@ def stored_matches(
     """Per chave id: every fixture in play order with its stored tally (``None``: no
     counted súmula yet), team ids turned into keys by ``key_of``."""
     both: dict[int, dict[str, tuple[object, ...]]] = {}
-    fields = ("match_id", "side", "counts", *_COUNTERS, "expels", "absent", "reason", "games")
-    for row in _rows(group_ids, include_provisional).values_list(*fields):
+    for row in _rows(group_ids, include_provisional).values_list(*_FIELDS):
         both.setdefault(row[0], {})[row[1]] = row
     out: dict[int, list[StoredMatch]] = {}
     fixtures = Match.objects.filter(group_id__in=group_ids).order_by("round", "order", "id")
@@ -79,6 +80,28 @@ def stored_matches(
         found = both.get(pk)
         tally = _tally(found["a"], found["b"]) if found and len(found) == 2 else None
         out.setdefault(group_id, []).append(StoredMatch(str(pk), rnd, key_of[a_id], key_of[b_id], tally))
+    return out
+
+
+def matches_between(
+    wanted: Mapping[int, Collection[int]], include_provisional: bool, key_of: Mapping[int, str]
+) -> dict[int, list[RankedMatch]]:
+    """Per chave id: the counted jogos among the teams ``wanted`` there (team ids), for a
+    tie that reaches head-to-head; one query for all chaves."""
+    team_ids = set().union(*wanted.values()) if wanted else set()
+    both: dict[int, dict[str, tuple[object, ...]]] = {}
+    rows = _rows(list(wanted), include_provisional).filter(team_id__in=team_ids, counts=True)
+    for row in rows.values_list(*_FIELDS, "group_id", "team_id"):
+        both.setdefault(int(row[0]), {})[str(row[1])] = row  # type: ignore[call-overload]
+    out: dict[int, list[RankedMatch]] = {}
+    for found in both.values():
+        if len(found) != 2:
+            continue  # a team outside the tie played this one
+        a, b = found["a"], found["b"]
+        group_id = int(a[-2])  # type: ignore[call-overload]
+        outcome = _tally(a, b).outcome
+        assert outcome is not None  # counted rows only
+        out.setdefault(group_id, []).append(ranked_match(key_of[a[-1]], key_of[b[-1]], outcome))  # type: ignore[index]
     return out
 
 

@@ -2,8 +2,8 @@
 
 No súmula is parsed or validated here: that happened once, at the write
 (``scoring.services.contributions``). A chave is ranked from its teams' summed
-counters (:func:`from_sums`) unless it needs its jogos themselves — a tie that reaches
-head-to-head, or an expelled team, whose later jogos change (AMB-07) — and then from
+counters (:func:`from_sums`), with the jogos among tied teams when a tie reaches
+head-to-head; a chave with an expelled team, whose later jogos change (AMB-07), from
 its stored fixtures (:func:`from_matches`), through the rules engine's same walk.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.modality_params import Modality
-from rules.ranking import GroupStandings, MatchesNeeded, rank_group, rank_totals
+from rules.ranking import GroupStandings, rank_group, rank_totals
 from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons
 from rules.types import Counters, RankedMatch
 
@@ -32,17 +32,13 @@ def from_sums(
     totals: Mapping[str, Counters],
     unplayed: int,
     lots: Sequence[Sequence[str]],
-    no_jogos: bool = False,
-) -> ChaveResult | None:
-    """Rank a chave where nobody is expelled from its summed counters; ``None`` when a
-    tie reaches head-to-head, which needs the jogos (:func:`from_matches`), unless the
-    chave has no counted jogo (``no_jogos``)."""
-    matches: tuple[RankedMatch, ...] | None = () if no_jogos else None
-    try:
-        standings = rank_totals(teams, totals, matches, tiebreakers=modality.tiebreakers, lots=lots)
-    except MatchesNeeded:
-        return None
-    return ChaveResult(standings, matches, {}, unplayed)
+    between: Sequence[RankedMatch] | None,
+) -> ChaveResult:
+    """Rank a chave where nobody is expelled from its summed counters. ``between`` are
+    the jogos among tied teams that head-to-head needs: ``None`` when not fetched, and
+    then ``rules.ranking.MatchesNeeded`` names the teams whose jogos are needed."""
+    standings = rank_totals(teams, totals, between, tiebreakers=modality.tiebreakers, lots=lots)
+    return ChaveResult(standings, None, {}, unplayed)
 
 
 def from_matches(

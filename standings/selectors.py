@@ -2,10 +2,11 @@
 
 Every súmula was judged once, when it was written (``scoring.MatchContribution``): a
 standings read is one aggregate query over those contributions per team and chave,
-then the rules engine's ranking (``standings.chaves``). Only the chaves that need their
-jogos — a tie that reaches head-to-head, or an expelled team — fetch them, all in one
-more query. A constant number of queries whatever the size: stages, chaves, teams,
-members, fixture counts, the sums, recorded sorteios (and those jogos when needed).
+then the rules engine's ranking (``standings.chaves``). A tie that reaches head-to-head
+fetches the jogos among the tied teams (one more query for all chaves); a chave with an
+expelled team, whose later jogos change, fetches its fixtures (two more). A constant
+number of queries whatever the size: stages, chaves with their fixture counts, teams,
+members, recorded sorteios, the sums (and those jogos when needed).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
 from rules.modality_params import Modality
-from rules.ranking import GroupStandings, StandingRow
-from rules.types import Criterion, RankedMatch
+from rules.ranking import GroupStandings, MatchesNeeded, StandingRow
+from rules.types import Counters, Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
-from scoring.selectors_contributions import chave_sums, stored_matches
+from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
 from standings.chaves import ChaveResult, from_matches, from_sums
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
@@ -211,16 +212,27 @@ def _standings(
     jogos = _Jogos(modality, include_provisional, key_of, members, lots)
     sums = chave_sums(group_ids, include_provisional)
     chaves: dict[int, ChaveResult] = {}
+    tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
     for g in groups:
         found = sums.get(g.pk)
         if found is not None and found.expulsion:
-            continue
+            continue  # ranked from its fixtures below
         totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
-        counted = found.counted if found else 0
-        unplayed = g.fixtures - counted
-        chave = from_sums(modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), counted == 0)
-        if chave is not None:
-            chaves[g.pk] = chave
+        unplayed = g.fixtures - (found.counted if found else 0)
+        between = None if found and found.counted else ()
+        try:
+            chaves[g.pk] = from_sums(
+                modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), between
+            )
+        except MatchesNeeded as needed:
+            tied[g.pk] = (needed.teams, totals, unplayed)
+    if tied:
+        id_of = {key: pk for pk, key in key_of.items()}
+        wanted = {pk: [id_of[key] for key in teams] for pk, (teams, _, _) in tied.items()}
+        found_between = matches_between(wanted, include_provisional, key_of)
+        for pk, (_, totals, unplayed) in tied.items():
+            among = found_between.get(pk, [])
+            chaves[pk] = from_sums(modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among)
     chaves.update(jogos.rank([g.pk for g in groups if g.pk not in chaves]))
     out: list[StageTable] = []
     for stage in stages:
