@@ -26,6 +26,7 @@ from interchange.validate import Prepared, check_results
 from knockout import bracket
 from knockout.selectors import winner_of
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_recompute
 from tournaments.models import (
     DrawOfLots,
     Entity,
@@ -228,6 +229,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
             if p.result is not None
         ]
     )
+    contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
     _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(
         [

@@ -17,9 +17,10 @@ first, whose log entries are returned with the other problems.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from rules.counters import MatchOutcome, contributions
 from rules.modality_params import Modality
@@ -27,6 +28,9 @@ from rules.problems import Problem, Severity, problem
 from rules.results import Absent, MatchReport, Side
 from rules.types import Counters, RankedMatch
 from rules.validation import clamp_report, validate_match
+
+_E = TypeVar("_E")
+_F = TypeVar("_F", bound=tuple[Any, ...])
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,27 +55,27 @@ class GroupEvaluation:
         return any(p.severity is Severity.ERROR for _, p in self.problems)
 
 
-def _order(matches: Sequence[GroupMatch]) -> list[GroupMatch]:
+def _order(fixtures: Sequence[_F]) -> list[_F]:
     # Round order, stable for equal rounds; fixtures without a round come last.
-    return sorted(matches, key=lambda m: (m.round is None, m.round or 0))
+    return sorted(fixtures, key=lambda f: (f[1] is None, f[1] or 0))
 
 
-def _is_later(match: GroupMatch, expelled_round: int | None) -> bool:
-    """Is ``match`` (processed after the expulsion) in a later round than it?"""
-    return match.round is None or expelled_round is None or match.round != expelled_round
+def _is_later(rnd: int | None, expelled_round: int | None) -> bool:
+    """Is a fixture of round ``rnd`` (processed after the expulsion) in a later round?"""
+    return rnd is None or expelled_round is None or rnd != expelled_round
 
 
 def _team(teams: tuple[str, str], side: Side) -> str:
     return teams[0] if side is Side.A else teams[1]
 
 
-def _ranked(match: GroupMatch, outcome: MatchOutcome) -> RankedMatch:
+def _ranked(team_a: str, team_b: str, outcome: MatchOutcome) -> RankedMatch:
     winner = None
     if outcome.winner is not None:
-        winner = match.team_a if outcome.winner is Side.A else match.team_b
+        winner = team_a if outcome.winner is Side.A else team_b
     return RankedMatch(
-        team_a=match.team_a,
-        team_b=match.team_b,
+        team_a=team_a,
+        team_b=team_b,
         counters_a=outcome.counters_a,
         counters_b=outcome.counters_b,
         winner=winner,
@@ -108,56 +112,78 @@ def judge(
 def evaluate_group(
     modality: Modality, matches: Sequence[GroupMatch], *, clamp: bool = False
 ) -> GroupEvaluation:
+    """Judge every súmula of the chave, then apply expulsions (see the module docstring)."""
+
+    def absent(report: MatchReport) -> frozenset[Side]:
+        return report.walkover.sides if report.walkover is not None else frozenset()
+
+    def verdict(
+        report: MatchReport, teams: tuple[str, str]
+    ) -> tuple[tuple[Problem, ...], MatchOutcome | None]:
+        if clamp:
+            report, log = clamp_report(modality, report, teams)
+            found, judged = _judge(modality, report, teams)
+            return (*log, *found), judged
+        return judge(modality, report, teams)
+
+    fixtures = [(m.key, m.round, m.team_a, m.team_b, m.report) for m in matches]
+    return walk_group(fixtures, absent, lambda gone: MatchReport(walkover=Absent(gone.value)), verdict)
+
+
+def walk_group(
+    fixtures: Sequence[tuple[str, int | None, str, str, _E | None]],
+    absent: Callable[[_E], frozenset[Side]],
+    walkover: Callable[[Side], _E],
+    verdict: Callable[[_E, tuple[str, str]], tuple[tuple[Problem, ...], MatchOutcome | None]],
+) -> GroupEvaluation:
+    """The expulsion walk of §3.13 over a chave's fixtures in round order, whatever a
+    result is: a parsed report (``evaluate_group``) or what a stored one was judged to
+    contribute (``rules.totals.evaluate_tallies``). ``absent`` gives the sides absent in
+    a W.O., ``walkover`` builds the W.O. an expelled team's later fixture becomes, and
+    ``verdict`` gives a result's problems and, when it counts, its contributions."""
     problems: list[tuple[str, Problem]] = []
     ranked: list[RankedMatch] = []
     awarded: list[str] = []
     expelled: dict[str, int | None] = {}  # team -> round of its expulsion
     totals: dict[str, Counters] = {}
 
-    for match in _order(matches):
-        teams = (match.team_a, match.team_b)
+    for key, rnd, team_a, team_b, entry in _order(fixtures):
+        teams = (team_a, team_b)
         for team in teams:
             totals.setdefault(team, Counters())
-        if match.team_a == match.team_b:
-            problems.append((match.key, problem("match.same_team", teams=teams, team=match.team_a)))
+        if team_a == team_b:
+            problems.append((key, problem("match.same_team", teams=teams, team=team_a)))
             continue
         out = {
             side: team
             for side, team in zip((Side.A, Side.B), teams)
-            if team in expelled and _is_later(match, expelled[team])
+            if team in expelled and _is_later(rnd, expelled[team])
         }
 
-        report = match.report
-        if report is None:
+        if entry is None:
             if len(out) != 1:
                 continue  # not played yet, or between two expelled teams
             (gone,) = out
-            report = MatchReport(walkover=Absent(gone.value))
-            awarded.append(match.key)
+            entry = walkover(gone)
+            awarded.append(key)
         else:
-            absent = report.walkover.sides if report.walkover is not None else frozenset()
-            played = [side for side in out if side not in absent]
+            played = [side for side in out if side not in absent(entry)]
             if played:
                 for side in played:
                     found_v_m11 = problem("match.expelled_team_played", teams=teams, team=_team(teams, side))
-                    problems.append((match.key, found_v_m11))
+                    problems.append((key, found_v_m11))
                 continue
 
-        if clamp:
-            report, log = clamp_report(modality, report, teams)
-            found, judged = _judge(modality, report, teams)
-            found = (*log, *found)
-        else:
-            found, judged = judge(modality, report, teams)
-        problems.extend((match.key, p) for p in found)
+        found, judged = verdict(entry, teams)
+        problems.extend((key, p) for p in found)
         if judged is None:
             continue
         outcome = judged
-        ranked.append(_ranked(match, outcome))
-        totals[match.team_a] += outcome.counters_a
-        totals[match.team_b] += outcome.counters_b
+        ranked.append(_ranked(team_a, team_b, outcome))
+        totals[team_a] += outcome.counters_a
+        totals[team_b] += outcome.counters_b
         for side in outcome.expels:
-            expelled.setdefault(_team(teams, side), match.round)
+            expelled.setdefault(_team(teams, side), rnd)
 
     return GroupEvaluation(
         problems=tuple(problems),

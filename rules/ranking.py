@@ -125,19 +125,31 @@ def _canonical(team: str, match: RankedMatch) -> tuple[tuple[tuple[int, int], ..
     return _oriented(match, team), match.winner or ""
 
 
+class MatchesNeeded(Exception):
+    """Ranking reached head-to-head among tied teams, and was given no jogos:
+    ``teams`` are all the teams whose jogos among themselves it needs."""
+
+    def __init__(self, teams: frozenset[str]) -> None:
+        super().__init__(sorted(teams))
+        self.teams = teams
+
+
 class Resolver:
     """Orders tied teams by a precedence; shared by chave and cross-chave ranking.
 
     ``averaged`` compares per-jogo averages (exact Fractions) instead of totals.
     ``matches`` feed head-to-head only; they are indexed by pair on first use, so
-    chaves decided by the plain criteria never pay for the index.
+    chaves decided by the plain criteria never pay for the index. ``None`` means "not
+    fetched": head-to-head then finds no jogo and records in ``wanted`` the teams whose
+    jogos it asked for (the teams a tie brought to head-to-head do not depend on
+    head-to-head itself, so one such pass names every team the real one needs).
     """
 
     def __init__(
         self,
         precedence: Sequence[Criterion],
         stats: Mapping[str, Counters],
-        matches: Sequence[RankedMatch],
+        matches: Sequence[RankedMatch] | None,
         lots: Sequence[Sequence[str]],
         *,
         averaged: bool = False,
@@ -148,6 +160,7 @@ class Resolver:
         self._matches = matches
         self._lots = lots
         self._index: dict[tuple[str, str], list[RankedMatch]] | None = None
+        self.wanted: set[str] = set()
         self._keys: dict[tuple[Criterion, ...], _Key] = {}
 
     # -- public entry -------------------------------------------------------------
@@ -276,6 +289,9 @@ class Resolver:
 
     # -- head-to-head data --------------------------------------------------------
     def _between(self, a: str, b: str) -> list[RankedMatch]:
+        if self._matches is None:
+            self.wanted.update((a, b))
+            return []
         if self._index is None:
             index: dict[tuple[str, str], list[RankedMatch]] = {}
             for m in self._matches:
@@ -365,17 +381,44 @@ def rank_group(
     ``lots`` are recorded sorteios, each an order best first, oldest first.
     ``disqualified`` may name teams of other chaves; they are ignored here.
     """
+    ids = sorted(teams)
+    return rank_totals(
+        ids,
+        sum_counters(ids, matches),
+        matches,
+        tiebreakers=tiebreakers,
+        lots=lots,
+        disqualified=disqualified,
+    )
+
+
+def rank_totals(
+    teams: Sequence[str],
+    totals: Mapping[str, Counters],
+    matches: Sequence[RankedMatch] | None,
+    *,
+    tiebreakers: Sequence[Criterion],
+    lots: Sequence[Sequence[str]] = (),
+    disqualified: Collection[str] = (),
+) -> GroupStandings:
+    """``rank_group`` from each team's totals, already summed (a team without any is
+    at zero). ``matches`` are only read by head-to-head: pass ``None`` to rank without
+    them, and :class:`MatchesNeeded` is raised, naming the teams whose jogos among
+    themselves are needed, if a tie needs them after all."""
     precedence = check_precedence(tiebreakers)
     ids = sorted(teams)
     if len(set(ids)) != len(ids):
         raise ValueError("a team appears twice in the chave")
-    totals = sum_counters(ids, matches)
+    totals = {t: totals.get(t, _ZERO) for t in ids}
     out = set(disqualified)
     resolver = Resolver(precedence, totals, matches, lots)
     order, seps = resolver.resolve([t for t in ids if t not in out])
     expelled = [t for t in ids if t in out]
     if expelled:
         low_order, low_seps = resolver.resolve(expelled, pending=False)
+    if resolver.wanted:
+        raise MatchesNeeded(frozenset(resolver.wanted))
+    if expelled:
         if order:
             seps.append(Separation(order[-1], low_order[0], None, kind=SeparationKind.STATUS))
         order.extend(low_order)

@@ -1,10 +1,14 @@
 """Súmulas in the admin: versions, signatures and history read-only (append-only);
-judges' mesas and per-tournament súmula options editable (no page of their own yet)."""
+judges' mesas and per-tournament súmula options editable (no page of their own yet);
+and the tournament's admin page made to recompute the stored contributions when it
+changes the rules."""
 
 from django.contrib import admin
 
 from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings, SheetEvent, Signature, TeamPin
-from tournaments.admin import PublicAdmin
+from scoring.services.contributions import contributions_recompute
+from tournaments.admin import PublicAdmin, TournamentAdmin
+from tournaments.models import Tournament
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -50,3 +54,18 @@ class JudgeAssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 @admin.register(ScoringSettings)
 class ScoringSettingsAdmin(PublicAdmin):  # show_provisional changes the classificação
     list_display = ["tournament", "double_entry", "show_provisional"]
+
+
+class TournamentRulesAdmin(TournamentAdmin):
+    """The tournament admin, plus what a change of its rules implies: the stored
+    contributions are judged again under the new rules, in the same transaction
+    (the admin's own), as every other writer of a tournament's rules does."""
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)
+        if change and {"modality", "settings"} & set(form.changed_data):
+            contributions_recompute(tournament=obj)
+
+
+admin.site.unregister(Tournament)
+admin.site.register(Tournament, TournamentRulesAdmin)

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match, Table, Team, Tournament
+from tournaments.models import Group, Match, Table, Team, Tournament
 
 
 class ScoreSheet(models.Model):
@@ -77,6 +77,46 @@ class ScoreSheet(models.Model):
     @property
     def is_live(self) -> bool:
         return self.status in self.LIVE
+
+
+class MatchContribution(models.Model):
+    """What a chave jogo's counted súmula adds to one of its two teams' standings.
+
+    Decided once, by the rules engine (``rules.totals.tally``), when the súmula that
+    counts changes (confirmed, homologated, reverted, corrected) and when the
+    tournament's rules change, in the same transaction (``scoring.services.contributions``):
+    a standings read sums these rows instead of judging every súmula again. Two rows per
+    jogo with a readable confirmed súmula (sides A and B), none otherwise; knockout
+    jogos have none (they are not in any chave's table).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="contributions")
+    # The jogo's chave, copied so that summing a chave reads this table alone.
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=1)  # "a" or "b": the team's side in the match
+    # Whether the súmula is homologated (else submitted or signed: provisional only).
+    homologated = models.BooleanField()
+    counts = models.BooleanField()  # False: the result has an error and adds nothing
+    played = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    games_won = models.PositiveSmallIntegerField(default=0)
+    games_lost = models.PositiveSmallIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    expels = models.BooleanField(default=False)  # the team leaves the tournament with this jogo
+    absent = models.BooleanField(default=False)  # absent in a W.O.
+    reason = models.TextField(blank=True)  # why this jogo would expel the team
+    # Partida scores as played, side A first: "24-13 20-24 24-22" (read back only to
+    # explain a head-to-head decision; text, so that reading it costs no JSON decoding).
+    games = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "side"], name="one_contribution_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.team} — {self.match}"
 
 
 class Signature(models.Model):

@@ -1,25 +1,33 @@
-"""Standings of a tournament: models -> rules engine -> rows (a selector; reads only).
+"""Standings of a tournament: stored contributions -> rules engine -> rows (a selector).
 
-A constant number of queries whatever the size: stages, chaves with their teams,
-matches with their súmulas, and recorded sorteios, each fetched once.
+Every súmula was judged once, when it was written (``scoring.MatchContribution``): a
+standings read is one aggregate query over those contributions per team and chave,
+then the rules engine's ranking (``standings.chaves``). A tie that reaches head-to-head
+fetches the jogos among the tied teams (one more query for all chaves); a chave with an
+expelled team, whose later jogos change, fetches its fixtures (two more). A constant
+number of queries whatever the size: stages, chaves with their fixture counts, teams,
+members, recorded sorteios, the sums (and those jogos when needed).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from django.db.models import QuerySet, TextField
-from django.db.models.functions import Cast
+from django.db.models import Count
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
-from rules.ranking import GroupStandings, StandingRow
-from rules.types import Criterion, RankedMatch
+from rules.modality_params import Modality
+from rules.ranking import GroupStandings, MatchesNeeded, StandingRow
+from rules.types import Counters, Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
-from standings.chaves import rank_chave
-from tournaments.models import DrawOfLots, Group, GroupTeam, Match, Stage, Team, Tournament
+from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
+from standings.chaves import ChaveResult, from_matches, from_sums
+from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -36,10 +44,16 @@ class GroupTable:
     group: Group
     standings: GroupStandings
     teams: dict[str, Team]
-    ranked: tuple[RankedMatch, ...] = ()
-    dq_reasons: dict[str, str] = field(default_factory=dict)
+    # The counted jogos, as the ranking saw them; fetched on first use (qualification
+    # and seeding need them, the standings page does not).
+    matches: Callable[[], tuple[RankedMatch, ...]] = tuple
+    dq_reasons: Mapping[str, str] = field(default_factory=dict)
     unplayed: int = 0  # fixtures still without a counted result
     draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
+
+    @property
+    def ranked(self) -> tuple[RankedMatch, ...]:
+        return self.matches()
 
     @property
     def rows(self) -> tuple[StandingRow, ...]:
@@ -101,18 +115,6 @@ def result_statuses(include_provisional: bool) -> list[str]:
     return statuses
 
 
-def group_results(groups: QuerySet[Group], include_provisional: bool = False) -> dict[int, str]:
-    """The result each jogo of these chaves counts with, as its stored JSON text: its
-    confirmed súmula when homologated, or also when only submitted/signed if the
-    organizer shows provisional results. An unconfirmed version (e.g. waiting for the
-    double entry) never counts. Text, not decoded JSON: ``standings.chaves`` remembers
-    the chaves it has ranked under that text, and skips what did not change."""
-    sheets = ScoreSheet.objects.filter(
-        match__group__in=groups, confirmed=True, status__in=result_statuses(include_provisional)
-    ).annotate(text=Cast("result", TextField()))
-    return dict(sheets.values_list("match_id", "text"))
-
-
 def shows_provisional(t: Tournament | int) -> bool:
     """Whether the organizer chose to show submitted (not yet homologated) results."""
     tournament_id = t if isinstance(t, int) else t.pk
@@ -151,49 +153,69 @@ def _standings(
     group_qs = Group.objects.filter(stage__in=stages)
     if group_name is not None:
         group_qs = group_qs.filter(name=group_name)
-    groups = list(group_qs.order_by("order", "id"))
+    groups = list(group_qs.annotate(fixtures=Count("matches")).order_by("order", "id"))
+    # Plain ids from here on: Django compiles a query over a nested queryset much more
+    # slowly than over a list of a few hundred ids.
+    group_ids = [g.pk for g in groups]
     # Plain tuples, not model instances: a state final has thousands of jogos, and
     # building ORM objects for them would cost more than ranking them.
     team_by_id = {
         team.pk: team
-        for team in Team.objects.filter(groups__in=group_qs)
+        for team in Team.objects.filter(groups__in=group_ids)
         .select_related("entity")
         .only("id", "key", "name", "seed", "tournament_id", "entity__name")
     }
     members: dict[int, list[Team]] = {}
     for group_id, team_id in (
-        GroupTeam.objects.filter(group__in=group_qs)
+        GroupTeam.objects.filter(group__in=group_ids)
         .order_by("order", "id")
         .values_list("group_id", "team_id")
     ):
         members.setdefault(group_id, []).append(team_by_id[team_id])
-    by_group: dict[int, list[tuple[int, int | None, str, str]]] = {}
-    fixtures_qs = Match.objects.filter(group__in=group_qs).order_by("round", "order", "id")
-    for pk, group_id, rnd, a_id, b_id in fixtures_qs.values_list(
-        "pk", "group_id", "round", "team_a_id", "team_b_id"
-    ):
-        by_group.setdefault(group_id, []).append((pk, rnd, team_by_id[a_id].key, team_by_id[b_id].key))
-    results = group_results(group_qs, include_provisional)
     lots: dict[int, list[list[str]]] = {}
     recorded: dict[int, list[DrawOfLots]] = {}
-    draws = DrawOfLots.objects.filter(group__in=group_qs, purpose=DrawOfLots.Purpose.TIEBREAK)
+    draws = DrawOfLots.objects.filter(group__in=group_ids, purpose=DrawOfLots.Purpose.TIEBREAK)
     for draw in draws.select_related("performed_by").order_by("performed_at", "id"):
         if draw.group_id is not None:
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
+    key_of = {pk: team.key for pk, team in team_by_id.items()}
+    jogos = _Jogos(modality, include_provisional, key_of, members, lots)
+    sums = chave_sums(group_ids, include_provisional)
+    chaves: dict[int, ChaveResult] = {}
+    tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
+    for g in groups:
+        found = sums.get(g.pk)
+        if found is not None and found.expulsion:
+            continue  # ranked from its fixtures below
+        totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
+        unplayed = g.fixtures - (found.counted if found else 0)
+        between = None if found and found.counted else ()
+        try:
+            chaves[g.pk] = from_sums(
+                modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), between
+            )
+        except MatchesNeeded as needed:
+            tied[g.pk] = (needed.teams, totals, unplayed)
+    if tied:
+        id_of = {key: pk for pk, key in key_of.items()}
+        wanted = {pk: [id_of[key] for key in teams] for pk, (teams, _, _) in tied.items()}
+        found_between = matches_between(wanted, include_provisional, key_of)
+        for pk, (_, totals, unplayed) in tied.items():
+            among = found_between.get(pk, [])
+            chaves[pk] = from_sums(modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among)
+    chaves.update(jogos.rank([g.pk for g in groups if g.pk not in chaves]))
     out: list[StageTable] = []
     for stage in stages:
         tables = []
         for g in (g for g in groups if g.stage_id == stage.pk):
-            teams = {team.key: team for team in members.get(g.pk, [])}
-            fixtures = tuple((pk, rnd, a, b, results.get(pk)) for pk, rnd, a, b in by_group.get(g.pk, []))
-            chave = rank_chave(modality, tuple(teams), fixtures, tuple(tuple(o) for o in lots.get(g.pk, [])))
+            chave = chaves[g.pk]
             tables.append(
                 GroupTable(
                     g,
                     chave.standings,
-                    teams,
-                    chave.ranked,
+                    {team.key: team for team in members.get(g.pk, [])},
+                    partial(jogos.ranked, g.pk, chave.ranked),
                     chave.dq_reasons,
                     chave.unplayed,
                     tuple(recorded.get(g.pk, [])),
@@ -201,6 +223,46 @@ def _standings(
             )
         out.append(StageTable(stage, tables))
     return out
+
+
+class _Jogos:
+    """The stored jogos of the chaves that need them, one query per batch: first the
+    chaves that cannot be ranked from their sums; then, the first time anybody asks
+    for a chave's jogos (qualification, seeding), those of every other chave."""
+
+    def __init__(
+        self,
+        modality: Modality,
+        include_provisional: bool,
+        key_of: dict[int, str],
+        members: dict[int, list[Team]],
+        lots: dict[int, list[list[str]]],
+    ) -> None:
+        self.modality = modality
+        self.include_provisional = include_provisional
+        self.key_of = key_of
+        self.members = members
+        self.lots = lots
+        self.fetched: dict[int, ChaveResult] = {}
+
+    def keys(self, group_id: int) -> list[str]:
+        return [team.key for team in self.members.get(group_id, [])]
+
+    def rank(self, group_ids: list[int]) -> dict[int, ChaveResult]:
+        """Rank these chaves from their stored fixtures (in one query)."""
+        found = stored_matches(group_ids, self.include_provisional, self.key_of) if group_ids else {}
+        for pk in group_ids:
+            self.fetched[pk] = from_matches(
+                self.modality, self.keys(pk), found.get(pk, []), self.lots.get(pk, [])
+            )
+        return {pk: self.fetched[pk] for pk in group_ids}
+
+    def ranked(self, group_id: int, known: tuple[RankedMatch, ...] | None) -> tuple[RankedMatch, ...]:
+        if known is not None:
+            return known
+        if group_id not in self.fetched:
+            self.rank([pk for pk in self.members if pk not in self.fetched])
+        return self.fetched[group_id].ranked or ()
 
 
 def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """What a homologated result does to the teams beyond the jogo (RULES.md §3.5, §3.6).
 
-Nothing is stored for these: ``rules.group.evaluate_group`` expels a team whose
-homologated súmula is a W.O. (where the modality expels) or an Art. 20 §1º
-disqualification, and turns its later jogos into W.O. wins, every time standings are
-computed. So reverting a homologation undoes the consequences by itself. This module
+The consequences themselves are not stored: each jogo's stored contribution only says
+whether it expels a side (``scoring.MatchContribution.expels``), and the rules engine's
+walk (``rules.totals.evaluate_tallies``, like ``rules.group.evaluate_group``) expels the
+team and turns its later jogos into W.O. wins every time standings are computed. So
+reverting a homologation (which rewrites that jogo's contribution) undoes the
+consequences by itself. This module
 only describes them in pt-BR for the history and the confirmation screens;
 ``scoring.selectors.expelled_teams`` reads the current state.
 """

@@ -5,7 +5,10 @@ inside a transaction before reading the versions, so two judges and an organizer
 acting on the same súmula are serialised: the first wins, the others see that the
 version they started from is no longer the latest and get :class:`StaleEdit` with what
 changed. Nothing is ever updated in place except the workflow fields (``status``,
-``confirmed``) of a version, and each such move is written as a ``SheetEvent``.
+``confirmed``) of a version, and each such move is written as a ``SheetEvent``. A
+move that changes the version that counts, or whether it is homologated, rewrites the
+jogo's stored contributions (``scoring.services.contributions``) in the same
+transaction, under the same lock.
 
 With double entry (``ScoringSettings.double_entry``) a submitted version waits for a
 second person to re-type it blind (:func:`sheet_check`); the person who entered a
@@ -24,6 +27,7 @@ from scoring.access import ensure_can_enter, ensure_can_manage, is_organizer, to
 from scoring.diff import Change, Names, content_of, diff
 from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
 from scoring.services.consequences import consequences_of
+from scoring.services.contributions import contributions_refresh
 from scoring.services.entry import EntryData, prepare_entry
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
 from scoring.services.pins import paper_blocked, pin_verify
@@ -123,6 +127,7 @@ def _confirm(sheet: ScoreSheet, sheets: list[ScoreSheet], user: Any) -> None:
     sheet.confirmed_by = _user(user)
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["confirmed", "confirmed_by", "confirmed_at"])
+    contributions_refresh(match=sheet.match)  # the version that counts changed
 
 
 def sheet_save(
@@ -290,6 +295,7 @@ def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = 
             raise WorkflowError("Faltam as assinaturas dos capatazes.")
         sheet.status = Status.HOMOLOGATED
         sheet.save(update_fields=["status"])
+        contributions_refresh(match=match)  # now counted in the public standings
         sheet_homologated.send(ScoreSheet, match=match)  # the mata-mata advances; may refuse
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "consequences": texts}
@@ -314,6 +320,7 @@ def sheet_revert(
             raise WorkflowError("Esta súmula não está homologada.")
         sheet.status = Status.SIGNED if _signatures_complete(sheet) else Status.SUBMITTED
         sheet.save(update_fields=["status"])
+        contributions_refresh(match=match)  # now counted in the public standings
         sheet_reverted.send(ScoreSheet, match=match)  # refused while the next jogo is homologated
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "undone": texts}

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from core.demo import demo_document
 from interchange.load import load_tournament
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_refresh
 from tests.conftest import redis_url
 from tournaments.models import Match, Tournament
 from tournaments.revision import bump
@@ -53,6 +54,7 @@ def test_stored_in_redis_and_fresh_after_homologation(client: Client, redis_cach
     ScoreSheet.objects.create(
         match=match, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
     )
+    contributions_refresh(match=match)  # what the workflow does in its transaction
     bump(t.pk)  # committed with the homologation, as its service does
     after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200 and after.content != before.content

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from core.demo import demo_document
 from interchange.load import load_tournament
 from scoring.models import ScoreSheet
+from scoring.services.contributions import contributions_refresh
 from tests.generators import tournament_document
 from tournaments.models import Match, Membership, Team, Tournament
 from tournaments.revision import bump
@@ -96,6 +97,7 @@ def test_homologation_is_visible_on_the_next_public_request(client: Client, demo
     ScoreSheet.objects.create(
         match=pending, version=1, status="homologated", confirmed=True, result={"games": [[24, 3], [24, 4]]}
     )
+    contributions_refresh(match=pending)  # what the workflow does in its transaction
     bump(demo.pk)  # as scoring.services.workflow.sheet_homologate does, in its transaction
     after = client.get(url)
     assert after["ETag"] != first["ETag"]
@@ -134,8 +136,11 @@ def test_query_count_does_not_grow_with_teams(client: Client, settings: Any, pat
     small = load_tournament(tournament_document("truco-cego-trio", groups=2, size=4, seed=1)).tournament
     large = load_tournament(tournament_document("truco-cego-trio", groups=64, size=8, seed=2)).tournament
     assert large.teams.count() == 512
-    # The page of a large stage leaves the qualification to its own page: never more.
-    assert _queries(client, f"/t/{large.slug}/{path}") <= _queries(client, f"/t/{small.slug}/{path}")
+    # The page of a large stage leaves the qualification to its own page: never more,
+    # but for the queries that depend on what happened, not on the size: one for the
+    # jogos among tied teams when a tie reaches head-to-head, two for the chaves with an
+    # expulsion (standings.chaves) — the small event may have neither.
+    assert _queries(client, f"/t/{large.slug}/{path}") <= _queries(client, f"/t/{small.slug}/{path}") + 3
 
 
 def test_organizer_sees_export_and_judge_does_not(client: Client, demo: Tournament) -> None:
