@@ -2,7 +2,8 @@
 
 ``@public_page("rodada", "page")`` on a view under ``/t/<slug>/`` keys an anonymous
 visitor's GET by (tournament, its revision, language, path, the query parameters the
-view declares); any other parameter is ignored, so ``?x=<random>`` is the same page.
+view declares); an address with any other parameter is redirected to the same
+address without it, so ``?x=<random>`` costs a redirect and then is the same page.
 The revision (``tournaments.revision``) changes in the same transaction as anything a
 public page shows, so a change is on the next request on every web node, with nothing
 to invalidate; the first visitor after it renders the page for everybody.
@@ -33,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, HttpResponseRedirect, QueryDict
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
@@ -103,15 +104,19 @@ def _headers(response: HttpResponse, etag: str, found: Published) -> HttpRespons
     return response
 
 
-def _only(request: HttpRequest, params: tuple[str, ...]) -> None:
-    """Hide the undeclared query parameters from the view: what the page shows (its
-    links back to itself included) is what its key holds, whoever asked first."""
+def _canonical(request: HttpRequest, params: tuple[str, ...]) -> str | None:
+    """The page's address without the query parameters it does not read, if it had any:
+    ``?fbclid=…`` on a shared link or ``?x=<random>`` is sent there with one redirect,
+    which needs neither the database nor Redis, and the page itself is then the one the
+    proxy and the cache already hold — a random parameter cannot make anybody render."""
+    if set(request.GET) <= set(params):
+        return None
     kept = QueryDict(mutable=True)
     for name in params:
         if name in request.GET:
             kept.setlist(name, request.GET.getlist(name))
-    request.META["QUERY_STRING"] = kept.urlencode()
-    request.GET = QueryDict(request.META["QUERY_STRING"])  # type: ignore[assignment]
+    query = kept.urlencode()
+    return request.path + (f"?{query}" if query else "")
 
 
 def public_page(*params: str) -> Callable[[View], View]:
@@ -122,6 +127,11 @@ def public_page(*params: str) -> Callable[[View], View]:
         def cached(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method != "GET" or "_export" in request.GET or request.user.is_authenticated:
                 return view(request, *args, **kwargs)
+            canonical = _canonical(request, params)
+            if canonical is not None:
+                moved = HttpResponseRedirect(canonical)
+                moved["Cache-Control"] = CACHE_CONTROL
+                return moved
             found = published(str(kwargs.get("slug")))
             if found is None or not found.is_public:
                 return view(request, *args, **kwargs)  # its 404, never a shared page
@@ -133,7 +143,6 @@ def public_page(*params: str) -> Callable[[View], View]:
                 hit = _answer(request, *stored)
                 hit["X-Tenteio-Cache"] = "hit"
                 return _headers(hit, etag, found)
-            _only(request, params)
             response = view(request, *args, **kwargs)
             if hasattr(response, "render"):
                 response.render()
