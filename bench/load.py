@@ -6,9 +6,12 @@ It starts one gunicorn pool with the production settings and ``config/gunicorn.c
 on a free loopback port, warms the pages, then runs wrk (64 connections, 2 threads)
 against a trivial view, the public standings page and JSON of the 1,024-team
 tournament, one team's page, the revision poll, the standings page with a random
-parameter on every request (``?x=<random>``: ignored, so still the cached page), and the
-revision poll answered 304 (``If-None-Match``, as live.js's browsers send it), in one
-run, and prints requests/s, p50/p99 latency and the ratio to the trivial view.
+parameter on every request (``?x=<random>``: a parameter the page does not read, so a
+redirect to the page without it), and the revision poll answered 304 (``If-None-Match``,
+as live.js's browsers send it), in one run, and prints requests/s, p50/p99 latency and
+the ratio to the trivial view. ``--nginx`` puts nginx in front, configured as
+docs/DEPLOY.md's reverse proxy with its one-second microcache (``bench/nginx.py``), and
+measures the same pages through it: the production stack.
 Targets: standings ≥ ½ of the trivial view's throughput; p99 < 250 ms; ``?x=`` no slower.
 """
 
@@ -20,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 
 THREADS = os.environ.get("WEB_THREADS", "8")  # gunicorn threads a process
@@ -102,9 +106,14 @@ def main() -> int:
         cwd=ROOT,
         env=env,
     )
+    stack = ExitStack()
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base + "/ping/")
+        if "--nginx" in sys.argv:
+            from bench.nginx import proxy
+
+            base = stack.enter_context(proxy(base))
         standings = urllib.request.urlopen(base + "/t/bench-1024/classificacao/", timeout=60).read().decode()
         team_page = re.search(r'href="(/t/bench-1024/equipes/\d+/)"', standings)  # teams go by id
         assert team_page is not None, "no team link on the standings page"
@@ -124,8 +133,9 @@ def main() -> int:
                        capture_output=True, check=True)  # fmt: skip
         print(
             f"gunicorn {workers} workers × {THREADS} threads (one pool, config/gunicorn.conf.py), "
-            "production settings, PostgreSQL + Redis cache; "
-            f"wrk -t2 -c{CONNECTIONS} -d{DURATION}s with a browser's Accept-Encoding; cpus={os.cpu_count()}"
+            "production settings, PostgreSQL + Redis cache"
+            + ("; behind nginx (docs/DEPLOY.md's microcache); " if "--nginx" in sys.argv else "; ")
+            + f"wrk -t2 -c{CONNECTIONS} -d{DURATION}s with a browser's Accept-Encoding; cpus={os.cpu_count()}"
         )
         results = {label: wrk(base + path) for label, path in pages.items()}
         standings_url = base + pages["standings page, 1,024 teams"]
@@ -141,6 +151,7 @@ def main() -> int:
                 f"ratio {r['rps'] / trivial:4.2f}  non-2xx {r['non2xx']:.0f}"
             )
     finally:
+        stack.close()
         server.terminate()
         server.wait(timeout=15)
     return 0

@@ -7,8 +7,9 @@ Run: ``.venv/bin/python bench/rodada.py`` (PostgreSQL, Redis); ``--minutes 2 --s
 tournament of 512 teams (128 chaves of 4; rodada 1 played, the 256 jogos of rodada 2
 not) through ``load_tournament``, adds one judge per mesa and a few organizers, signed in
 beforehand (``bench.event.sessions``), and starts one gunicorn pool (production settings,
-``config/gunicorn.conf.py``, ``WEB_CONCURRENCY`` × ``WEB_THREADS``; ``--public-workers N``
-adds today's separate public pool for the spectators). Then, from two processes
+``config/gunicorn.conf.py``, ``WEB_CONCURRENCY`` × ``WEB_THREADS``; ``--nginx`` puts
+nginx in front as docs/DEPLOY.md's reverse proxy with its microcache, bench/nginx.py,
+and everybody goes through it as in production). Then, from two processes
 (bench/openloop.py): each mesa's judge opens the entry page when its jogo ends, posts the
 súmula, both capatazes sign on paper, and an organizer homologates it 20–60 s later, a
 watcher timing until the public classificação JSON counts it; meanwhile every
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 from bench import openloop  # noqa: E402
 from bench import rodada_model as model  # noqa: E402
 from bench.event import create_people, fresh_database, sessions  # noqa: E402
+from bench.nginx import proxy  # noqa: E402
 from bench.people import free_port, hardware, wait_ready  # noqa: E402
 
 SLUG = "rodada"
@@ -259,9 +262,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--organizers", type=int, default=4)
     parser.add_argument("--spectators", type=int, default=2000, help="before --scale (2000)")
-    parser.add_argument(
-        "--public-workers", type=int, default=0, help="a separate public pool for spectators (0: one pool)"
-    )
+    parser.add_argument("--nginx", action="store_true", help="everybody through nginx (docs/DEPLOY.md)")
     args = parser.parse_args()
     load_start = tuple(round(x, 2) for x in os.getloadavg())
     chaves = max(1, round(128 * args.scale))
@@ -272,19 +273,16 @@ def main() -> int:
     print(f"prepared {chaves * 4} teams, {mesas} mesas in {time.perf_counter() - began:.0f} s", flush=True)
     workers, threads = os.environ.get("WEB_CONCURRENCY", "3"), os.environ.get("WEB_THREADS", "8")
     base, server = gunicorn(workers, threads)
-    servers, public = [server], base
+    servers = [server]
     procs: list[Any] = []
     pools = f"one gunicorn pool, {workers} workers × {threads} threads (gthread, config/gunicorn.conf.py)"
-    if args.public_workers:
-        public, public_server = gunicorn(str(args.public_workers), threads, "--keep-alive", "75")
-        servers.append(public_server)
-        pools = (
-            pools.replace("one gunicorn pool", "staff pool")
-            + f" + public pool {args.public_workers} × {threads}"
-        )
+    stack = ExitStack()
     try:
         wait_ready(base + "/ping/")
-        wait_ready(public + "/ping/")
+        if args.nginx:
+            base = stack.enter_context(proxy(base))
+            pools += ", behind nginx with docs/DEPLOY.md's microcache"
+        public = base
         with urllib.request.urlopen(f"{base}/t/{SLUG}/classificacao.json") as r:  # also warms it
             document = json.load(r)
         played = {r["team"]: r["played"] for s in document["stages"] for g in s["groups"] for r in g["rows"]}
@@ -315,6 +313,7 @@ def main() -> int:
         for p in procs:
             if p.is_alive():  # the run failed: the generator's processes end with it
                 p.terminate()
+        stack.close()
         for s in servers:
             s.terminate()
         for s in servers:
