@@ -205,7 +205,8 @@ def _players(c: Checker, doc: Document, where: str, i: int, value: list[Any]) ->
         if reserves > m.max_reserves:
             c.add(where, f"no máximo {m.max_reserves} reserva(s) (informados: {reserves})", "team.reserves")
     captains = sum(1 for p in players if p.captain)
-    if captains != 1:
+    flags_ok = all(isinstance(_obj(raw).get("captain"), (bool, type(None))) for raw in value)
+    if captains != 1 and flags_ok:  # a «captain» that is not true/false: the schema said so
         c.add(where, f"a equipe deve ter exatamente um capataz (informados: {captains})", "team.captain")
     return players
 

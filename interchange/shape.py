@@ -157,18 +157,17 @@ def _generic(error: ValidationError, keyword: str) -> tuple[str, str]:
     schema, value = error.schema, error.validator_value
     types = schema.get("type", [])
     types = types if isinstance(types, list) else [types]
-    nullable = " ou null" if "null" in types else ""
     if "integer" in types and keyword in ("type", "minimum", "maximum", "not"):
         low, high = schema.get("minimum"), schema.get("maximum")
         bounds = f" entre {low} e {high}" if high is not None else f" maior ou igual a {low}"
         odd = " e ímpar" if "not" in schema else ""
         return (
-            f"deve ser um número inteiro{bounds if low is not None else ''}{odd}{nullable}",
+            f"deve ser um número inteiro{bounds if low is not None else ''}{odd}",
             "file.integer_invalid",
         )
     if keyword == "type":
         code, message = TYPE_WORDS.get(types[0], ("file.type_invalid", "tipo inválido"))
-        return (message + nullable, code)
+        return (message, code)
     if keyword in ("pattern", "minLength"):
         return ("deve ser um texto não vazio", "file.text_invalid")
     if keyword == "maxLength":
