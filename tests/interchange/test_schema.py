@@ -245,3 +245,12 @@ def test_an_oversized_list_is_not_read_and_errors_are_capped() -> None:
 
 def test_the_validator_is_built_once() -> None:
     assert validator() is validator()
+
+
+def test_the_inlined_validator_judges_as_the_schema() -> None:
+    doc = document([match(1, "t1", "t2", {"games": [[24, "x"]], "foo": 1})], settings={"best_of": 2})
+    doc["teams"][0]["players"][0]["captain"] = "sim"
+    doc["lots"] = [{"purpose": "tiebreak", "order": ["t1", "t1"]}]
+    plain = sorted(e.message for e in Draft202012Validator(schema()).iter_errors(doc))
+    assert plain == sorted(e.message for e in validator().iter_errors(doc))
+    assert len(plain) == 5
