@@ -1,1 +1,1 @@
-"""The tenteio/1 tournament file (INTERCHANGE.md): parse, load, export."""
+"""The tenteio/1 tournament file (docs/interchange.md): schema, load, export."""

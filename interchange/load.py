@@ -7,8 +7,11 @@ A file is bounded before it is decoded: 20 MB, and as many objects, lists and va
 a tournament far larger than any rodeio needs (``decode``), because ``json.loads`` of
 20 MB of ``{},`` alone takes about 480 MB. A NUL or a lone surrogate in any text, or a
 nesting deeper than the format's, refuses the file before its shape is read
-(``checker.unstorable_texts``). Names are stored as ``core.text.clean_name`` gives
-them; entities and mesas whose names have the same ``core.text.name_key`` are one.
+(``checker.unstorable_texts``). Then the file is held to the JSON Schema of tenteio/1
+(``shape.py``, ``tenteio-1.schema.json``), its meaning is checked (``schema.py``) and its
+results go through the rules engine (``validate.py``). Names are stored as
+``core.text.clean_name`` gives them; entities and mesas whose names have the same
+``core.text.name_key`` are one.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.db import transaction
 from core.text import digits, name_key
 from interchange.checker import unstorable_texts
 from interchange.schema import Document, Issue, parse_document
+from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
 from knockout import bracket
 from knockout.selectors import winner_of
@@ -99,11 +103,26 @@ def check_document(
     unstorable = unstorable_texts(data)
     if unstorable:  # nothing else is read: a message could echo the bad text
         return Document(), [], unstorable, []
+    shape = shape_issues(data)
     doc, issues = parse_document(data)
     if doc.slug and Tournament.objects.filter(slug=doc.slug).exists():
         issues.append(Issue("tournament.slug", f"já existe um torneio «{doc.slug}»", "file.slug_taken"))
     prepared, result_issues, notes = check_results(doc, clamp=clamp)
-    return doc, prepared, issues + result_issues, notes
+    # Settings and results are the rules engine's to report (with the codes of the
+    # súmula pages); the schema speaks there only where the rules engine found nothing.
+    judged = {f"result:{i.match}" for i in result_issues if i.severity == "error"}
+    if any(i.where == "tournament.settings" for i in issues):
+        judged.add("settings")
+    own = [s.issue for s in shape if s.subtree is None]
+    extra = [s.issue for s in shape if s.subtree is not None and s.subtree not in judged]
+    return doc, prepared, _unique(own + issues + result_issues + extra), notes
+
+
+def _unique(issues: list[Issue]) -> list[Issue]:
+    """One line per place, rule and message: the schema and a check of meaning may both
+    see one mistake (a slug with a space), though only the latter sees some (a date
+    «2026-02-30», a slug ending in a line break, which Python's ``re`` lets ``$`` pass)."""
+    return list(dict.fromkeys(issues))
 
 
 def load_tournament(data: Any, *, clamp: bool = False, user: Any = None) -> LoadOutcome:

@@ -1,9 +1,14 @@
-"""Shape checks of a tenteio/1 file, before anything touches the database.
+"""What a tenteio/1 file says once its shape is right (:class:`Document`), and the checks of meaning.
 
-``parse_document`` turns the decoded JSON into a :class:`Document` of plain
-dataclasses, collecting every problem it finds (unknown keys, wrong types, references to
-teams or stages that do not exist, roster sizes) as :class:`Issue` lines that name where
-they are. Results are parsed and validated by the rules engine in ``validate.py``.
+The file's shape (keys, types, enums, lengths, list sizes) is judged by the JSON Schema
+``tenteio-1.schema.json`` (``shape.py``). ``parse_document`` reads the decoded JSON into
+a :class:`Document` of plain dataclasses, tolerantly (a value of the wrong type is
+skipped: the schema has reported it), and collects the problems only the meaning of
+the file shows, as :class:`Issue` lines that name where they are: a repeated team key,
+stage or chave, a team in two chaves, a reference to a team, stage or chave that does
+not exist, a roster that does not fit the modality, a jogo listed twice, an impossible
+date, a name ``core.text.name_problem`` refuses. Settings are applied by the rules
+engine (``rules.settings``); results are parsed and validated by it in ``validate.py``.
 
 Names (tournament, venue, team, entity, player, mesa) are read as ``core.text.clean_name``
 gives them. Two teams whose names have the same ``core.text.name_key`` are a warning:
@@ -26,17 +31,7 @@ from rules.modalities import PRESETS, Modality, apply_overrides
 from rules.problems import RulesError
 
 FORMAT = "tenteio/1"
-SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
-LOT_PURPOSES = ("tiebreak", "groups", "byes", "bracket")
-
-TOP_KEYS = {"format", "tournament", "teams", "stages", "matches", "lots"}
-TOURNAMENT_KEYS = {"name", "slug", "modality", "settings", "date", "venue"}
-TEAM_KEYS = {"key", "name", "entity", "seed", "players"}
-PLAYER_KEYS = {"name", "captain", "reserve"}
-STAGE_KEYS = {"key", "kind", "groups", "teams"}
-GROUP_KEYS = {"name", "teams"}
-MATCH_KEYS = {"stage", "group", "round", "table", "teams", "result"}
-LOT_KEYS = {"purpose", "stage", "group", "order"}
+SLUG_RE = re.compile(r"[-a-zA-Z0-9_]{1,100}")  # fullmatch: a trailing line break is not a slug
 
 
 @dataclass
@@ -112,43 +107,47 @@ class Document:
     lots: list[LotDoc] = field(default_factory=list)
 
 
+def _obj(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _str(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
+
+
 def parse_document(data: Any) -> tuple[Document, list[Issue]]:
+    """The document and the issues of meaning; shape issues come from ``shape.shape_issues``."""
     c = Checker()
     doc = Document()
-    top = c.obj(data, "arquivo", TOP_KEYS, ("format", "tournament", "teams"))
-    if top and top.get("format") != FORMAT:
-        c.add("format", f"deve ser «{FORMAT}»", "file.format")
-    _tournament(c, doc, top.get("tournament"))
-    _teams(c, doc, top.get("teams"))
-    _stages(c, doc, top.get("stages"))
-    _matches(c, doc, top.get("matches"))
-    _lots(c, doc, top.get("lots"))
+    top = _obj(data)
+    _tournament(c, doc, _obj(top.get("tournament")))
+    _teams(c, doc, _list(top.get("teams")))
+    _stages(c, doc, _list(top.get("stages")))
+    _matches(c, doc, _list(top.get("matches")))
+    _lots(c, doc, _list(top.get("lots")))
     return doc, c.issues
 
 
-def _tournament(c: Checker, doc: Document, value: Any) -> None:
-    t = c.obj(value, "tournament", TOURNAMENT_KEYS, ("name", "slug", "modality"))
-    if not t:
-        return
+def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
     doc.name = c.name(t.get("name"), "tournament.name") or ""
     slug = t.get("slug")
-    if isinstance(slug, str) and SLUG_RE.match(slug):
+    if isinstance(slug, str) and SLUG_RE.fullmatch(slug):
         doc.slug = slug
-    else:
+    elif isinstance(slug, str):
         c.add("tournament.slug", "use só letras, números, - e _ (até 100)", "file.slug_invalid")
     key = t.get("modality")
     if isinstance(key, str) and key in PRESETS:
         doc.modality_key = key
-    else:
-        known = ", ".join(PRESETS)
-        c.add("tournament.modality", f"modalidade desconhecida; use uma de: {known}", "file.modality_unknown")
-    settings = t.get("settings", {})
-    if settings is None:
-        settings = {}
-    if not isinstance(settings, Mapping):
-        c.add("tournament.settings", "deve ser um objeto JSON", "file.not_object")
-        settings = {}
-    doc.settings = dict(settings)
+    settings = t.get("settings")
+    doc.settings = dict(settings) if isinstance(settings, Mapping) else {}
     if doc.modality_key:
         try:
             doc.modality = apply_overrides(PRESETS[doc.modality_key], doc.settings)
@@ -156,9 +155,9 @@ def _tournament(c: Checker, doc: Document, value: Any) -> None:
             for p in exc.problems:
                 c.add("tournament.settings", render(p), p.code)
     date = t.get("date")
-    if date is not None:
+    if isinstance(date, str):
         try:
-            doc.date = dt.date.fromisoformat(date) if isinstance(date, str) and len(date) == 10 else None
+            doc.date = dt.date.fromisoformat(date) if len(date) == 10 else None
         except ValueError:
             doc.date = None
         if doc.date is None:
@@ -166,45 +165,37 @@ def _tournament(c: Checker, doc: Document, value: Any) -> None:
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
 
 
-def _teams(c: Checker, doc: Document, value: Any) -> None:
+def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
     seen: set[str] = set()
     names: dict[str, str] = {}  # name key -> team key
-    for i, raw in enumerate(c.array(value, "teams", limit=5000)):
-        where = f"teams[{i}]"
-        t = c.obj(raw, where, TEAM_KEYS, ("key", "name", "players"))
-        if not t:
+    for i, raw in enumerate(value):
+        t = _obj(raw)
+        key = _str(t.get("key"))
+        if key is None:
             continue
-        key = c.text(t.get("key"), f"{where}.key", limit=60)
-        if key is not None:
-            where = f"equipe {key}"
-            if key in seen:
-                c.add(where, "código de equipe repetido", "file.team_duplicate")
-            seen.add(key)
-        name = c.name(t.get("name"), f"{where}.name")
-        entity = c.name(t.get("entity"), f"{where}.entity", required=False) or None
-        seed = c.integer(t.get("seed"), f"{where}.seed")
-        roster = _players(c, doc, where, t.get("players"))
-        if key is None or name is None:
-            continue
-        other = names.setdefault(name_key(name), key)
-        if other != key:
-            message = f"nome «{clip(name)}» igual ao da equipe {clip(other)}"
-            c.issues.append(Issue(where, message, "file.team_name_duplicate", "warning"))
-        doc.teams.append(TeamDoc(key, name, entity, seed, roster))
+        where = f"equipe {key}"
+        if key in seen:
+            c.add(where, "código de equipe repetido", "file.team_duplicate")
+        seen.add(key)
+        name = c.name(t.get("name"), f"teams[{i}].name")
+        entity = c.name(t.get("entity"), f"teams[{i}].entity", required=False)
+        roster = _players(c, doc, where, i, _list(t.get("players")))
+        if name is not None:
+            other = names.setdefault(name_key(name), key)
+            if other != key:
+                message = f"nome «{clip(name)}» igual ao da equipe {clip(other)}"
+                c.issues.append(Issue(where, message, "file.team_name_duplicate", "warning"))
+        # Kept even with a bad name (already an issue), so its jogos are still checked.
+        doc.teams.append(TeamDoc(key, name or "", entity, _int(t.get("seed")), roster))
 
 
-def _players(c: Checker, doc: Document, where: str, value: Any) -> list[PlayerDoc]:
+def _players(c: Checker, doc: Document, where: str, i: int, value: list[Any]) -> list[PlayerDoc]:
     players = []
-    for j, raw in enumerate(c.array(value, f"{where}.players", limit=50)):
-        p = c.obj(raw, f"{where}.players[{j}]", PLAYER_KEYS, ("name",))
-        if not p:
-            continue
-        name = c.name(p.get("name"), f"{where}.players[{j}].name")
-        captain = c.boolean(p.get("captain"), f"{where}.players[{j}].captain")
-        reserve = c.boolean(p.get("reserve"), f"{where}.players[{j}].reserve")
-        if name is None:
-            continue
-        players.append(PlayerDoc(name, captain, reserve))
+    for j, raw in enumerate(value):
+        p = _obj(raw)
+        name = c.name(p.get("name"), f"teams[{i}].players[{j}].name")
+        if name is not None:
+            players.append(PlayerDoc(name, p.get("captain") is True, p.get("reserve") is True))
     m = doc.modality
     if m is not None:
         starters = sum(1 for p in players if not p.reserve)
@@ -214,35 +205,31 @@ def _players(c: Checker, doc: Document, where: str, value: Any) -> list[PlayerDo
         if reserves > m.max_reserves:
             c.add(where, f"no máximo {m.max_reserves} reserva(s) (informados: {reserves})", "team.reserves")
     captains = sum(1 for p in players if p.captain)
-    if captains != 1:
+    flags_ok = all(isinstance(_obj(raw).get("captain"), (bool, type(None))) for raw in value)
+    if captains != 1 and flags_ok:  # a «captain» that is not true/false: the schema said so
         c.add(where, f"a equipe deve ter exatamente um capataz (informados: {captains})", "team.captain")
     return players
 
 
-def _stages(c: Checker, doc: Document, value: Any) -> None:
+def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
     teams = {t.key for t in doc.teams}
     keys: set[str] = set()
-    for i, raw in enumerate(c.array(value, "stages", limit=50)):
-        s = c.obj(raw, f"stages[{i}]", STAGE_KEYS, ("key", "kind"))
-        if not s:
-            continue
-        key = c.text(s.get("key"), f"stages[{i}].key", limit=60)
-        kind = s.get("kind")
-        if key is None:
+    for raw in value:
+        s = _obj(raw)
+        key, kind = _str(s.get("key")), s.get("kind")
+        if key is None or kind not in ("groups", "knockout"):
             continue
         where = f"fase {key}"
         if key in keys:
             c.add(where, "fase repetida", "file.stage_duplicate")
         keys.add(key)
-        stage = StageDoc(key=key, kind=str(kind))
+        stage = StageDoc(key=key, kind=kind)
         if kind == "groups":
-            if "teams" in s:
-                c.add(where, "fase de chaves lista as equipes em «groups»", "file.unknown_key")
             placed: set[str] = set()
             names: set[str] = set()
-            for j, graw in enumerate(c.array(s.get("groups"), f"{where}.groups", limit=1000)):
-                g = c.obj(graw, f"{where}.groups[{j}]", GROUP_KEYS, ("name", "teams"))
-                name = c.text(g.get("name"), f"{where}.groups[{j}].name", limit=60) if g else None
+            for graw in _list(s.get("groups")):
+                g = _obj(graw)
+                name = _str(g.get("name"))
                 if name is None:
                     continue
                 if name in names:
@@ -254,43 +241,36 @@ def _stages(c: Checker, doc: Document, value: Any) -> None:
                         c.add(f"{where} / chave {name}", f"equipe {team} em duas chaves", "file.team_twice")
                     placed.add(team)
                 stage.groups.append(GroupDoc(name, members))
-        elif kind == "knockout":
-            if "groups" in s:
-                c.add(where, "mata-mata lista as equipes em «teams»", "file.unknown_key")
-            stage.teams = _team_refs(c, teams, s.get("teams"), where)
-            if len(set(stage.teams)) != len(stage.teams):
-                c.add(where, "equipe repetida no mata-mata", "file.team_twice")
         else:
-            c.add(where, "«kind» deve ser «groups» ou «knockout»", "file.stage_kind")
-            continue
+            stage.teams = list(dict.fromkeys(_team_refs(c, teams, s.get("teams"), where)))
         doc.stages.append(stage)
 
 
 def _team_refs(c: Checker, teams: set[str], value: Any, where: str) -> list[str]:
     refs = []
-    for ref in c.array(value, f"{where}.teams", limit=1024):
+    for ref in _list(value):
         if isinstance(ref, str) and ref in teams:
             refs.append(ref)
-        else:
-            c.add(where, f"equipe desconhecida «{str(ref)[:40]}»", "file.team_unknown")
+        elif isinstance(ref, str):
+            c.add(where, f"equipe desconhecida «{ref[:40]}»", "file.team_unknown")
     return refs
 
 
-def _matches(c: Checker, doc: Document, value: Any) -> None:
+def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
     stages = {s.key: s for s in doc.stages}
     fixtures: set[tuple[str, str | None, int | None, frozenset[str]]] = set()
-    for i, raw in enumerate(c.array(value, "matches", limit=200_000)):
+    for i, raw in enumerate(value):
         where = f"jogo #{i + 1}"
-        m = c.obj(raw, where, MATCH_KEYS, ("stage", "teams", "result"))
-        if not m:
+        m = _obj(raw)
+        stage_key, group, pair = m.get("stage"), m.get("group"), m.get("teams")
+        if not (isinstance(stage_key, str) and isinstance(pair, list) and len(pair) == 2):
+            continue  # the schema reported it
+        if not all(isinstance(t, str) for t in pair) or (group is not None and not isinstance(group, str)):
             continue
-        stage_key = m.get("stage")
-        stage = stages.get(stage_key) if isinstance(stage_key, str) else None
+        stage = stages.get(stage_key)
         if stage is None:
-            c.add(where, f"fase desconhecida «{str(m.get('stage'))[:40]}»", "file.stage_unknown")
+            c.add(where, f"fase desconhecida «{stage_key[:40]}»", "file.stage_unknown")
             continue
-        group = m.get("group")
-        members: set[str] | None = None
         if stage.kind == "groups":
             found = [g for g in stage.groups if g.name == group]
             if not found:
@@ -304,19 +284,10 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
             continue
         else:
             members = set(stage.teams)
-        rnd = c.integer(m.get("round"), f"{where}.round")
         table = m.get("table")
         if isinstance(table, int) and not isinstance(table, bool):
             table = str(table)
-        if table is not None and (not isinstance(table, str) or not table.strip() or len(table) > 30):
-            c.add(where, "«table» deve ser o nome da mesa (até 30 caracteres)", "file.table_invalid")
-            table = None
-        elif table is not None:
-            table = c.name(table, f"{where}.table", limit=30)
-        pair = m.get("teams")
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(t, str) for t in pair)):
-            c.add(where, "«teams» deve listar as duas equipes do jogo", "file.match_teams")
-            continue
+        table = c.name(table, f"{where}.table") if isinstance(table, str) and len(table) <= 30 else None
         if pair[0] == pair[1]:
             c.add(where, "uma equipe não joga contra si mesma", "match.same_team")
             continue
@@ -324,6 +295,7 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
             missing = [t for t in pair if t not in members]
             c.add(where, f"equipe {missing[0][:40]} não está nesta chave/fase", "file.team_not_in_group")
             continue
+        rnd = _int(m.get("round"))
         doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"))
         fixture = (stage.key, group, rnd, frozenset(pair))
         if fixture in fixtures:
@@ -332,19 +304,15 @@ def _matches(c: Checker, doc: Document, value: Any) -> None:
         doc.matches.append(doc_match)
 
 
-def _lots(c: Checker, doc: Document, value: Any) -> None:
+def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
     stages = {s.key: s for s in doc.stages}
     teams = {t.key for t in doc.teams}
-    for i, raw in enumerate(c.array(value, "lots", limit=10_000)):
+    for i, raw in enumerate(value):
         where = f"lots[{i}]"
-        lot = c.obj(raw, where, LOT_KEYS, ("purpose", "order"))
-        if not lot:
+        lot = _obj(raw)
+        purpose, stage_key, group = lot.get("purpose"), lot.get("stage"), lot.get("group")
+        if not isinstance(purpose, str) or not isinstance(lot.get("order"), list):
             continue
-        purpose = lot.get("purpose")
-        if purpose not in LOT_PURPOSES:
-            c.add(where, f"«purpose» deve ser um de: {', '.join(LOT_PURPOSES)}", "file.lot_purpose")
-            continue
-        stage_key, group = lot.get("stage"), lot.get("group")
         if stage_key is not None and stage_key not in stages:
             c.add(where, f"fase desconhecida «{str(stage_key)[:40]}»", "file.stage_unknown")
             continue
@@ -354,7 +322,4 @@ def _lots(c: Checker, doc: Document, value: Any) -> None:
             c.add(where, f"chave desconhecida «{str(group)[:40]}»", "file.group_unknown")
             continue
         order = _team_refs(c, teams, lot.get("order"), where)
-        if len(set(order)) != len(order):
-            c.add(where, "equipe repetida no sorteio", "file.team_twice")
-            continue
-        doc.lots.append(LotDoc(str(purpose), stage_key, group, order))
+        doc.lots.append(LotDoc(purpose, stage_key, group, list(dict.fromkeys(order))))

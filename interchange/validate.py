@@ -38,7 +38,7 @@ def problem_issue(match: MatchDoc, p: Problem, *, lang: str = "pt-br") -> Issue:
     if p.game and not message.startswith(f"Partida {p.game}"):
         where += f" / partida {p.game}"
     severity = "warning" if p.severity is Severity.WARNING else "error"
-    return Issue(where, message, p.code, severity)
+    return Issue(where, message, p.code, severity, match=match.index)
 
 
 def check_results(doc: Document, *, clamp: bool = False) -> tuple[list[Prepared], list[Issue], list[str]]:
@@ -77,7 +77,9 @@ def _check_one(
     for p in problems:
         issue = problem_issue(match, p)
         if p.severity is Severity.NORMALIZE:
-            issue = Issue(issue.where, issue.message + " (use --clamp para registrar o alvo)", p.code)
+            issue = Issue(
+                issue.where, issue.message + " (use --clamp para registrar o alvo)", p.code, match=match.index
+            )
         issues.append(issue)
     return Prepared(match, to_interchange(report, a, b), report, log)
 
