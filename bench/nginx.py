@@ -2,7 +2,8 @@
 the one-second microcache of the public pages under ``/t/`` (same ``proxy_cache``
 directives), everything else passed through. TLS is not terminated here: the proxy
 tells Django ``X-Forwarded-Proto: https`` as the production proxy does after TLS, so
-secure cookies and CSRF's origin checks behave as in production.
+secure cookies and CSRF's origin checks behave as in production; it passes the Host
+header with its port (``$http_host``), since here the proxy is not on port 443.
 
 ``with proxy("http://127.0.0.1:PORT") as base:`` starts nginx (Debian's ``nginx`` or
 ``nginx-light``) on a free loopback port, with its files in a temporary folder, and
@@ -25,7 +26,7 @@ from bench.people import free_port
 PROXY = """
     proxy_http_version 1.1;
     proxy_set_header Connection "";
-    proxy_set_header Host $host;
+    proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-Proto https;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_read_timeout 60s;
