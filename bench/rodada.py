@@ -317,7 +317,11 @@ def main() -> int:
         for s in servers:
             s.terminate()
         for s in servers:
-            s.wait(timeout=15)
+            try:  # gunicorn lets requests in flight finish for up to graceful_timeout (30 s)
+                s.wait(timeout=45)
+            except subprocess.TimeoutExpired:
+                s.kill()
+                s.wait()
     load_end = tuple(round(x, 2) for x in os.getloadavg())
     rates = model.spectator_rates(crowd_plan, horizon)
     return report(args, pools, staff, crowd, mesas, spectators, rates, server_cpu, (load_start, load_end))
