@@ -194,7 +194,8 @@ def test_award_follows_the_sweep_bonus_setting(key: str, expected: tuple[int, in
     c = contributions(flipped, MatchReport(walkover=Absent.A)).counters_b
     games_won = 3 if flipped.sweep_bonus else 2
     assert (c.games_won, c.points_for) == (games_won, games_won * modality.points_to_win)
-    assert (c.games_won, c.points_for) == (_real_clean_2_0(flipped).games_won, _real_clean_2_0(flipped).points_for)
+    real = _real_clean_2_0(flipped)
+    assert (c.games_won, c.points_for) == (real.games_won, real.points_for)
 
 
 def test_best_of_one_award_is_one_partida() -> None:
