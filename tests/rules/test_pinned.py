@@ -12,11 +12,11 @@ import pytest
 from rules.counters import contributions
 from rules.crossgroup import CrossEntry, CrossMethod, counters_without_last, rank_across_groups
 from rules.explain import DirectMatches, MiniLeague
-from rules.modalities import get_modality
+from rules.modalities import apply_overrides, get_modality
 from rules.ranking import rank_group, sum_counters
-from rules.results import Disqualification, Ending, GameReport, MatchReport, Scope, Side
+from rules.results import Absent, Disqualification, Ending, GameReport, MatchReport, Scope, Side
 from rules.types import Counters, Criterion, RankedMatch
-from rules.validation import validate_match
+from rules.validation import clamp_report, validate_match
 from tests.rules.test_ranking import flat
 
 T, DQ = Ending.TARGET, Ending.DISQUALIFICATION
@@ -136,3 +136,122 @@ def test_two_meetings_are_explained_in_the_same_order_whatever_the_input_order()
 def test_average_of_a_team_that_never_played_is_zero() -> None:
     row = rank_across_groups([CrossEntry("a", "A", Counters()), CrossEntry("b", "B", Counters(1, 1))])[1]
     assert row.average(Criterion.WINS) == Fraction(0)
+
+
+def test_status_separation_names_the_last_active_and_the_first_expelled() -> None:
+    m = [flat("A", "B", "A"), flat("A", "C", "A"), flat("B", "C", "B")]
+    s = rank_group(["A", "B", "C"], m, tiebreakers=[Criterion.WINS], disqualified=["A"])
+    status = s.separations[1]
+    assert (status.upper, status.lower, status.kind.value) == ("C", "A", "status")
+    with pytest.raises(ValueError, match="a team appears twice in the chave"):
+        rank_group(["A", "A"], [], tiebreakers=[Criterion.WINS])
+
+
+# -- validation: each problem names the right team and its parameters ------------------
+
+TIME = Ending.TIME
+DQ_B_MATCH = Disqualification(Side.B, Scope.MATCH)
+VALIDATION_CASES = [
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, -1), (24, 2))),
+        [("game.score_negative", 1, {"team": "y", "value": -1})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games(("7", 24), (24, 7.5))),
+        [
+            ("game.score_not_integer", 1, {"team": "x", "value": "'7'"}),
+            ("game.score_not_integer", 2, {"team": "y", "value": "7.5"}),
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (24, 2)), disqualification=Disqualification(Side.B, Scope.GAME)),
+        [("match.game_disqualification_not_allowed", None, {"team": "y", "modality": "truco-cego-trio"})],
+    ),
+    (
+        "truco-cego-dupla",
+        MatchReport(games((18, 1), (18, 2)), disqualification=Disqualification(Side.B, Scope.GAME)),
+        [("match.disqualification_game_missing", None, {"team": "y"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (5, 6)), disqualification=DQ_B_MATCH),
+        [("match.disqualification_article_required", None, {"team": "y"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (5, 6)), disqualification=Disqualification(Side.B, Scope.MATCH, "XX")),
+        [("match.disqualification_article_invalid", None, {"team": "y", "article": "XX"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (5, 6)), disqualification=Disqualification(Side.B, Scope.MATCH, "20-II")),
+        [
+            (
+                "match.disqualification_scope_mismatch",
+                None,
+                {"team": "y", "article": "20-II", "scope": "match", "expected": "tournament"},
+            )
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((1, 24), (2, 24), (3, 24))),
+        [("match.game_after_decided", 3, {"winner": "y"})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((12, 3), (5, 5, TIME), (3, 12), (7, 7, TIME))),
+        [("game.time_tie_not_allowed", 4, {})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((5, 5, TIME), (5, 5, TIME), (3, 12), (12, 0))),
+        [("match.game_after_decided", 4, {"winner": "y"})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((5, 5, TIME), (5, 5, TIME), (5, 5, TIME), (6, 6, TIME), (7, 7, TIME))),
+        [("game.time_tie_not_allowed", 4, {}), ("match.too_many_games", None, {"count": 5, "maximum": 4})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "report", "expected"), VALIDATION_CASES)
+def test_validation_problems_name_team_and_parameters(key: str, report: MatchReport, expected: list) -> None:  # type: ignore[type-arg]
+    problems = validate_match(get_modality(key), report, TEAMS)
+    assert named(problems) == expected
+    assert all(p.teams == TEAMS for p in problems)
+
+
+def test_tiebreak_partida_refused_where_the_modality_has_none() -> None:
+    modality = apply_overrides(get_modality("truco-goiano"), {"tiebreak_game": False})
+    report = MatchReport(games((12, 3), (5, 5, TIME), (4, 6, TIME), (12, 0)))
+    assert named(validate_match(modality, report, TEAMS)) == [
+        ("match.tiebreak_not_allowed", 4, {"modality": "truco-goiano"})
+    ]
+
+
+def test_clamp_log_names_the_teams() -> None:
+    _, log = clamp_report(get_modality("truco-paulista"), MatchReport(games((10, 13), (12, 2))), TEAMS)
+    assert [(p.code, p.game, p.teams, p.params_dict) for p in log] == [
+        ("game.score_clamped", 1, TEAMS, {"team": "y", "a": 10, "b": 13, "target": 12})
+    ]
+
+
+# -- counters: the partida scores an outcome carries --------------------------------------
+
+
+def test_outcome_games_are_the_partidas_as_played() -> None:
+    cego = get_modality("truco-cego-trio")
+    assert contributions(cego, MatchReport(walkover=Absent.A)).games == ()
+    dq = MatchReport(games((24, 1), (5, 6)), disqualification=Disqualification(Side.B, Scope.MATCH, "VIII"))
+    assert contributions(cego, dq).games == ((24, 1), (5, 6))
+    stalling = MatchReport(
+        games((15, 24), (12, 20, TIME)), commission_winner=Side.A, commission_stalling=True
+    )
+    assert contributions(cego, stalling).games == ((15, 24), (12, 20))
+    undecided = MatchReport(games((24, 1), (1, 24)))
+    assert contributions(cego, undecided).games == ((24, 1), (1, 24))
