@@ -13,7 +13,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tenteio
 export REDIS_URL ?= redis://127.0.0.1:6379/15
 endif
 
-.PHONY: setup run test lint typecheck messages clean bench system-deps
+.PHONY: setup run test lint typecheck messages clean bench system-deps mutation
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@$(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tenteio needs Python 3.11 or newer (PY=$(PY))")'
@@ -75,3 +75,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage
+
+# Mutation testing of the rules engine ([tool.mutmut] in pyproject.toml; docs/testing.md):
+# not part of `make test`, it takes about an hour and a half on two busy cores. Results are
+# cached in mutants/ (rm -rf mutants to start over); MUTANTS="rules.counters*" runs one module.
+MUTANTS ?=
+mutation: $(STAMP)
+	$(BIN)/mutmut run --max-children $(or $(JOBS),2) $(MUTANTS)
+	@$(BIN)/mutmut results --all true | awk '{split($$1, p, "."); n[p[2]]++; if ($$2 == "killed") k[p[2]]++} \
+	  END {for (m in n) printf "%-12s %4d/%4d killed (%.1f%%)\n", m, k[m], n[m], 100 * k[m] / n[m]}' | sort

@@ -23,12 +23,13 @@ from typing import Any
 from django.db import transaction
 
 from core.text import digits, name_key
+from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import unstorable_texts
+from interchange.lots import check_lots
 from interchange.schema import Document, Issue, parse_document
 from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
 from knockout import bracket
-from knockout.selectors import winner_of
 from scoring.models import ScoreSheet
 from scoring.services.contributions import contributions_recompute
 from tournaments.models import (
@@ -115,6 +116,9 @@ def check_document(
         judged.add("settings")
     own = [s.issue for s in shape if s.subtree is None]
     extra = [s.issue for s in shape if s.subtree is not None and s.subtree not in judged]
+    if not any(i.severity == "error" for i in issues + result_issues) and not own + extra:
+        result_issues += check_brackets(doc, prepared)  # these need every result readable
+        result_issues += check_lots(doc, prepared)
     return doc, prepared, _unique(own + issues + result_issues + extra), notes
 
 
@@ -272,34 +276,24 @@ def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matc
     """Lines of each knockout stage and the place of its jogos (knockout.bracket).
 
     The file keeps only the seed order and the jogos; the bracket is the standard one
-    when the jogos fit it, else the one they draw. When they draw none, positions stay
-    empty and the stage still loads (shown as a list of jogos).
+    when the jogos fit it, else the one they draw (``check_brackets`` refused the file
+    before anything was written when they draw none, or break it).
     """
     modality = t.rules()
     for s in doc.stages:
         if s.kind != "knockout" or len(s.teams) < 2:
             continue
-        mine = [(p, m) for p, m in zip(prepared, matches, strict=True) if p.match.stage == s.key]
-        first = min((p.match.round or 1 for p, _ in mine), default=1)
-        played = [
-            bracket.PlayedMatch(
-                (p.match.round or 1) - first + 1,
-                p.match.teams[0],
-                p.match.teams[1],
-                winner_of(modality, p.result, *p.match.teams) if p.result is not None else None,
-            )
-            for p, _ in mine
-        ]
-        lines = bracket.infer_lines(s.teams, played)
-        if lines is None:
+        found = stage_bracket(modality, s, prepared)
+        if found.lines is None:
             continue
-        line = {k: i for i, k in enumerate(lines) if k is not None}
+        line = {k: i for i, k in enumerate(found.lines) if k is not None}
         entries = list(StageTeam.objects.filter(stage__tournament=t, stage__key=s.key).select_related("team"))
         for e in entries:
             e.position = line[e.team.key]
         StageTeam.objects.bulk_update(entries, ["position"])
-        third = bracket.third_place_matches(played)
-        for i, (pm, (_, m)) in enumerate(zip(played, mine, strict=True)):
+        third = bracket.third_place_matches(found.played)
+        mine = [matches[i] for i in found.mine]
+        for i, (pm, m) in enumerate(zip(found.played, mine, strict=True)):
             m.third_place = i in third
             m.slot = 1 if m.third_place else line[pm.a] >> pm.round
-        Match.objects.bulk_update([m for _, m in mine], ["slot", "third_place"])
+        Match.objects.bulk_update(mine, ["slot", "third_place"])

@@ -66,14 +66,15 @@ def _check_one(
     if report is None:
         issues.extend(problem_issue(match, p) for p in problems)
         return Prepared(match, None, None)
-    problems = problems + validate_match(modality, report)
+    # The file's keys name the teams in every message, never the sides "A" and "B".
+    problems = problems + validate_match(modality, report, (a, b))
     fixable = [p for p in problems if p.severity is Severity.NORMALIZE]
     log: list[str] = []
     if clamp and fixable and not any(p.severity is Severity.ERROR for p in problems):
-        report, changes = clamp_report(modality, report)
+        report, changes = clamp_report(modality, report, (a, b))
         log = [problem_issue(match, p).line() for p in changes]
         notes.extend(log)
-        problems = validate_match(modality, report)
+        problems = validate_match(modality, report, (a, b))
     for p in problems:
         issue = problem_issue(match, p)
         if p.severity is Severity.NORMALIZE:

@@ -64,11 +64,12 @@ def _award(
     games: tuple[tuple[int, int], ...],
     expels: frozenset[Side] = frozenset(),
 ) -> MatchOutcome:
-    """The 2–0 package (W.O., disqualification, stalling penalty): §3.5, §3.6, AMB-10."""
+    """A clean 2–0 of the modality (W.O., disqualification, stalling penalty): §3.5, §3.6,
+    AMB-10; 2 partidas and 2 × target where the modality has no sweep credit."""
     loser = beneficiary.other
     return _outcome(
-        games_won={beneficiary: modality.best_of, loser: 0},
-        points={beneficiary: modality.sweep_points, loser: loser_points},
+        games_won={beneficiary: modality.award_games, loser: 0},
+        points={beneficiary: modality.award_points, loser: loser_points},
         winner=beneficiary,
         losers=frozenset({loser}),
         expels=expels,

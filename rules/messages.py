@@ -227,6 +227,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{team} foi desclassificada do torneio e não pode jogar; o jogo deve ser W.O.",
         "{team} was expelled from the tournament and cannot play; the match must be a walkover.",
     ),
+    "knockout.third_place_not_allowed": (
+        "Esta modalidade ({modality}) não tem disputa de 3º lugar: os dois perdedores das "
+        "semifinais ficam em 3º.",
+        "This modality ({modality}) has no third-place match: both semi-final losers are third.",
+    ),
+    "knockout.team_eliminated": (
+        "{team} foi eliminada na rodada {lost_round} e não pode jogar a rodada {round}.",
+        "{team} was eliminated in round {lost_round} and cannot play round {round}.",
+    ),
+    "knockout.feeder_undecided": (
+        "{team} joga a rodada {round} sem ter vencido o jogo anterior do chaveamento.",
+        "{team} plays round {round} without having won its previous bracket match.",
+    ),
+    "knockout.not_in_bracket": (
+        "O jogo {teams_text} da rodada {round} não é um confronto do chaveamento.",
+        "The round {round} match {teams_text} is not a pairing of the bracket.",
+    ),
+    "lots.not_a_tie": (
+        "O sorteio deve ordenar exatamente as equipes de um empate que aguarda sorteio; "
+        "{teams_text} não são.",
+        "A sorteio must order exactly the teams of one pending tie; {teams_text} are not.",
+    ),
 }
 
 MESSAGES.update(HAND_MESSAGES)

@@ -103,8 +103,23 @@ class Modality:
 
     @property
     def sweep_points(self) -> int:
-        """Tentos credited by a sweep, a W.O. or a disqualification award (§3.1, §3.5)."""
+        """Tentos credited by a sweep with the sweep credit on (§3.1): best_of × target."""
         return self.best_of * self.points_to_win
+
+    @property
+    def award_games(self) -> int:
+        """Partidas credited by a W.O., a disqualification or a stalling award (§3.5, §3.6).
+
+        A clean 2–0 of the modality: with the sweep credit the phantom partidas count
+        (best_of), without it only the partidas a real sweep wins (wins_needed), so an
+        award is never worth more than the best real win (Paulista: 2, not 3).
+        """
+        return self.best_of if self.sweep_bonus else self.wins_needed
+
+    @property
+    def award_points(self) -> int:
+        """Tentos credited with :attr:`award_games`: each of those partidas at the target."""
+        return self.award_games * self.points_to_win
 
     @property
     def score_ceiling(self) -> int:

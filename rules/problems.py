@@ -93,6 +93,13 @@ CODES: dict[str, CodeInfo] = {
     # Chave-level checks (rules.group).
     "match.same_team": CodeInfo(_E, ""),
     "match.expelled_team_played": CodeInfo(_E, "V-M11"),
+    # Knockout checks (RULES.md §3.5 "Knockout consistency", §3.10; knockout.bracket).
+    "knockout.third_place_not_allowed": CodeInfo(_E, "V-M18"),
+    "knockout.team_eliminated": CodeInfo(_E, "§3.5"),
+    "knockout.feeder_undecided": CodeInfo(_E, "§3.5"),
+    "knockout.not_in_bracket": CodeInfo(_E, "§3.5"),
+    # Recorded sorteios (RULES.md §3.2 "Recorded sorteios").
+    "lots.not_a_tie": CodeInfo(_E, "§3.2"),
     # Hand-level checks (RULES.md §4.3; rules.hands).
     "hand.score_invalid": CodeInfo(_E, "V-H1"),
     "hand.award_mismatch": CodeInfo(_E, "V-H1"),

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.modality_params import CrossGroupMethod, FaltaBasis, Modality, TimeLimit
+from rules.modality_params import CrossGroupMethod, FaltaBasis, Family, Modality, TimeLimit
 from rules.problems import Problem, RulesError, describe_value, problem
 from rules.types import Criterion
 
@@ -146,6 +146,9 @@ def apply_overrides(modality: Modality, overrides: Mapping[str, object]) -> Moda
     result = dataclasses.replace(modality, **changes)  # type: ignore[arg-type]
     if result.time_limit is TimeLimit.HIGHER_SCORE and result.partida_minutes is None:
         problems.append(problem("settings.partida_minutes_required"))
+    if result.family is Family.GOIANO_003 and result.third_place_match:
+        # V-M18 [003 L137] «Não haverá disputa de terceiro e quarto lugar.»: no setting adds one.
+        problems.append(problem("knockout.third_place_not_allowed", modality=result.key))
     if problems:
         raise RulesError(problems)
     return result

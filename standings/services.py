@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
+from rules.lots import lot_problem
+from rules.messages import render
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Group, Stage, Tournament
@@ -74,8 +76,9 @@ def tiebreak_lots_record(
     else:
         raise ServiceError("Informe a chave ou a fase do sorteio.")
     chosen = set(teams)
-    if chosen not in tied:
-        raise ServiceError("Só se sorteia entre equipes empatadas que aguardam sorteio (sorteio pendente).")
+    wrong = lot_problem(list(teams), tied)
+    if wrong is not None:  # RULES.md §3.2: exactly the teams of one tie, as the loader
+        raise ServiceError(render(wrong))
     if manual_order is not None:
         if sorted(manual_order) != sorted(chosen) or len(manual_order) != len(chosen):
             raise ServiceError("A ordem do sorteio feito à mão deve listar cada equipe empatada uma vez.")

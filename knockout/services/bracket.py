@@ -24,8 +24,12 @@ from django.db import transaction
 from django.db.models import Q
 
 from knockout import bracket as b
-from knockout.selectors import bracket_winners, round_name
+from knockout.consistency import check_played
+from knockout.selectors import bracket_winners, round_name, winner_of
 from knockout.services.entrants import qualified_entrants, registered_entrants
+from rules.messages import render
+from rules.modalities import apply_overrides, get_modality
+from rules.problems import Problem, RulesError
 from scoring.models import ScoreSheet
 from scoring.services.errors import WorkflowError
 from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
@@ -76,6 +80,12 @@ def bracket_generate(
         raise ServiceError(
             {"source": [f"O mata-mata precisa de 2 a {b.MAX_TEAMS} equipes; há {len(entrants)}."]}
         )
+    if third_place is not None and third_place != tournament.rules().third_place_match:
+        settings = {**(tournament.settings or {}), "third_place_match": third_place}
+        try:  # V-M18: Copa Truco has no disputa de 3º lugar, whatever the form asks
+            apply_overrides(get_modality(tournament.modality), settings)
+        except RulesError as exc:
+            raise ServiceError({"third_place": [render(p) for p in exc.problems]}) from None
     stage = _prepare_stage(tournament, key, replace)
     seed = seed.strip()[:100] or secrets.token_hex(8)
     by_key = {e.team.key: e for e in entrants}
@@ -295,11 +305,58 @@ def _blocked_text(exc: Blocked) -> str:
     )
 
 
+def _misplaced(stage: Stage, match: Match) -> Problem | None:
+    """The first problem of ``match`` against the bracket with the homologated results
+    (``knockout.consistency``: the loader refuses a file for the same problems)."""
+    lines = _lines(stage)
+    if lines is None:
+        return None
+    modality = stage.tournament.rules()
+    matches = list(
+        Match.objects.filter(stage=stage, slot__isnull=False)
+        .select_related("team_a", "team_b")
+        .order_by("round", "third_place", "slot")
+    )
+    results = {
+        s.match_id: s.result
+        for s in ScoreSheet.objects.filter(
+            match__stage=stage, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
+        ).only("match_id", "result")
+    }
+    played = [
+        b.PlayedMatch(
+            m.round or 1,
+            m.team_a.key,
+            m.team_b.key,
+            winner_of(modality, results[m.pk], m.team_a.key, m.team_b.key) if m.pk in results else None,
+        )
+        for m in matches
+    ]
+    third = {i for i, m in enumerate(matches) if m.third_place}
+    found = check_played(
+        lines, played, third_place=modality.third_place_match, modality=modality.key, third=third
+    )
+    return next((p for i, p in found if matches[i].pk == match.pk), None)
+
+
+def _named(p: Problem, match: Match) -> str:
+    names = {match.team_a.key: match.team_a.name, match.team_b.key: match.team_b.name}
+    params = tuple((k, names.get(v, v) if k == "team" and isinstance(v, str) else v) for k, v in p.params)
+    return render(Problem(p.code, p.severity, params, p.game, p.teams))
+
+
 def bracket_on_homologation(*, match: Match) -> None:
-    """Hook of ``sheet_homologate`` (inside its transaction): the winner advances."""
+    """Hook of ``sheet_homologate`` (inside its transaction): the winner advances.
+
+    Refused for a jogo that is not the bracket's (a team eliminated earlier, a feeder
+    jogo not decided, a disputa de 3º lugar the modality does not have): RULES.md §3.5.
+    """
     if match.slot is None or not Stage.objects.filter(pk=match.stage_id, kind=Stage.Kind.KNOCKOUT).exists():
         return
     stage = _lock(match.stage_id)
+    wrong = _misplaced(stage, match)
+    if wrong is not None:
+        raise WorkflowError(_named(wrong, match))
     try:
         _sync(stage)
     except Blocked as exc:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.messages import render
 from rules.modality_params import Modality
-from rules.problems import Problem, Severity
+from rules.problems import Problem, Severity, problem
 from rules.results import MatchReport, from_interchange, to_interchange
 from rules.validation import clamp_report, validate_match
 from scoring.services.errors import EntryProblem
@@ -81,13 +81,16 @@ def prepare_entry(match: Match, data: EntryData, *, modality: Modality | None = 
     if report is not None:
         if data.clamp:
             report, log = clamp_report(modality, report, keys)
-            prepared.normalizations = [render(p) for p in log]
+            prepared.normalizations = [_entry_problem(p, names).message for p in log]
         prepared.result = to_interchange(report, *keys)
         normal = validate_match(modality, report, keys)
     for p in normal:
         target = prepared.warnings if p.severity is Severity.WARNING else prepared.problems
         target.append(_entry_problem(p, names))
     prepared.problems[:0] = prepared.shape_problems
+    if match.third_place and not modality.third_place_match:  # V-M18 (Copa Truco)
+        found = problem("knockout.third_place_not_allowed", teams=keys, modality=modality.key)
+        prepared.problems.append(_entry_problem(found, names))
     if report is not None:
         lineups, lineup_problems = check_lineups(match, modality, data.lineups, report)
         prepared.lineups = lineups

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.counters import contributions
-from rules.modalities import PRESETS, apply_overrides, get_modality
+from rules.modalities import PRESETS, Modality, apply_overrides, get_modality
 from rules.results import Absent, Disqualification, Ending, GameReport, MatchReport, Scope, Side
 from rules.types import Counters
 from rules.validation import validate_match
@@ -42,11 +42,13 @@ def test_sweep_bonus_setting_turns_it_on() -> None:
     assert (outcome.counters_a.games_won, outcome.counters_a.points_for) == (3, 36)
 
 
-def test_walkover_credits_the_sweep_package_for_12_point_modalities() -> None:
+def test_walkover_in_paulista_is_a_real_2_0_not_the_sweep_credit() -> None:
+    # RULES.md §3.5 (revised 2026-12): a clean 2–0 of the modality; Paulista has no sweep
+    # credit, so 2 partidas and 24 tentos (it was 3 and 36, more than any real 2–0).
     outcome = contributions(get_modality("truco-paulista"), MatchReport(walkover=Absent.A))
     assert outcome.winner is Side.B
-    assert full(outcome.counters_b) == (1, 1, 0, 3, 0, 36, 0)
-    assert full(outcome.counters_a) == (1, 0, 1, 0, 3, 0, 36)
+    assert full(outcome.counters_b) == (1, 1, 0, 2, 0, 24, 0)
+    assert full(outcome.counters_a) == (1, 0, 1, 0, 2, 0, 24)
     assert outcome.expels == frozenset()  # only the 000 family expels on a W.O.
 
 
@@ -133,11 +135,70 @@ def test_invalid_tied_report_gives_no_winner_and_never_raises() -> None:
     assert (outcome.counters_a.wins, outcome.counters_a.losses) == (0, 0)
 
 
-@pytest.mark.parametrize("key", sorted(PRESETS))
-def test_walkover_package_is_best_of_times_target_everywhere(key: str) -> None:
+# RULES.md §3.5 and §3.6 (revised 2026-12): (partidas, tentos) of a clean 2–0 of each preset.
+CLEAN_2_0 = {
+    "truco-cego-trio": (3, 72),
+    "truco-amostra-trio": (3, 90),
+    "truco-amostra-dupla": (3, 72),
+    "truco-amostra-mano": (3, 54),
+    "truco-cego-dupla": (3, 54),
+    "truco-paulista": (2, 24),
+    "truco-goiano": (2, 24),
+    "truco-uruguaio": (3, 90),
+}
+
+
+def test_the_table_covers_every_preset() -> None:
+    assert set(CLEAN_2_0) == set(PRESETS)
+
+
+def _real_clean_2_0(modality: Modality) -> Counters:
+    target = modality.points_to_win
+    return contributions(modality, MatchReport(games((target, 0), (target, 0)))).counters_a
+
+
+@pytest.mark.parametrize(("key", "expected"), sorted(CLEAN_2_0.items()))
+def test_walkover_credits_a_clean_2_0_of_the_modality(key: str, expected: tuple[int, int]) -> None:
     modality = PRESETS[key]
     outcome = contributions(modality, MatchReport(walkover=Absent.B))
-    assert full(outcome.counters_a) == (1, 1, 0, 3, 0, 3 * modality.points_to_win, 0)
+    partidas, tentos = expected
+    assert full(outcome.counters_a) == (1, 1, 0, partidas, 0, tentos, 0)
+    assert full(outcome.counters_b) == (1, 0, 1, 0, partidas, 0, tentos)
+    real = _real_clean_2_0(modality)
+    assert (real.games_won, real.points_for) == expected  # never more than the best real win
     assert outcome.expels == (
         frozenset({Side.B}) if key.startswith(("truco-cego-trio", "truco-amostra")) else frozenset()
     )
+
+
+@pytest.mark.parametrize(("key", "expected"), sorted(CLEAN_2_0.items()))
+def test_disqualification_beneficiary_gets_the_same_credit(key: str, expected: tuple[int, int]) -> None:
+    modality = PRESETS[key]
+    # in progress at 5–7 after B lost partida 1 at 9 of the target
+    target = modality.points_to_win
+    report = MatchReport(
+        games((target, 9), (5, 7)), disqualification=Disqualification(Side.A, Scope.TOURNAMENT, "20-II")
+    )
+    outcome = contributions(modality, report)
+    partidas, tentos = expected
+    assert outcome.winner is Side.B
+    assert full(outcome.counters_b) == (1, 1, 0, partidas, 0, tentos, target + 5)
+    assert full(outcome.counters_a) == (1, 0, 1, 0, partidas, target + 5, tentos)
+    assert outcome.expels == frozenset({Side.A})
+
+
+@pytest.mark.parametrize(("key", "expected"), sorted(CLEAN_2_0.items()))
+def test_award_follows_the_sweep_bonus_setting(key: str, expected: tuple[int, int]) -> None:
+    modality = PRESETS[key]
+    flipped = apply_overrides(modality, {"sweep_bonus": not modality.sweep_bonus})
+    c = contributions(flipped, MatchReport(walkover=Absent.A)).counters_b
+    games_won = 3 if flipped.sweep_bonus else 2
+    assert (c.games_won, c.points_for) == (games_won, games_won * modality.points_to_win)
+    real = _real_clean_2_0(flipped)
+    assert (c.games_won, c.points_for) == (real.games_won, real.points_for)
+
+
+def test_best_of_one_award_is_one_partida() -> None:
+    modality = apply_overrides(get_modality("truco-paulista"), {"best_of": 1})
+    c = contributions(modality, MatchReport(walkover=Absent.A)).counters_b
+    assert (c.games_won, c.points_for) == (1, 12)

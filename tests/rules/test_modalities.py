@@ -260,3 +260,17 @@ def test_problem_helpers() -> None:
     assert CODES["game.score_above_target"].severity is Severity.NORMALIZE
     assert describe_value("x" * 100).endswith("...") and len(describe_value("x" * 100)) == 40
     assert re.fullmatch(r"'abc'", describe_value("abc"))
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_third_place_setting_is_refused_only_for_copa_truco(key: str) -> None:
+    # V-M18 [003 L137]: Copa Truco has no disputa de 3º lugar, and no setting adds one.
+    if PRESETS[key].family is Family.GOIANO_003:
+        with pytest.raises(RulesError) as exc:
+            apply_overrides(PRESETS[key], {"third_place_match": True})
+        assert [(p.code, p.params_dict) for p in exc.value.problems] == [
+            ("knockout.third_place_not_allowed", {"modality": key})
+        ]
+        assert apply_overrides(PRESETS[key], {"third_place_match": False}) == PRESETS[key]
+    else:
+        assert apply_overrides(PRESETS[key], {"third_place_match": True}).third_place_match

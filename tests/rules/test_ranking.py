@@ -344,3 +344,22 @@ def test_bad_inputs() -> None:
 def test_empty_chave() -> None:
     s = rank_group([], [], tiebreakers=DEFAULT_PRECEDENCE)
     assert s.rows == () and s.separations == () and not s.pending_lots
+
+
+def test_sub_ties_of_a_mini_league_get_head_to_head_again() -> None:
+    # RULES.md §3.2 "Sub-ties" (revised 2026-12): four teams tied at the start, mini-table
+    # wins 2, 2, 1, 1 (W>X, W>Y, X>Y, X>Z, Y>Z, Z>W). Head-to-head is applied again
+    # inside {W, X} and inside {Y, Z}, each pair by its direct jogo, before any sorteio.
+    m = [flat("W", "X", "W"), flat("W", "Y", "W"), flat("X", "Y", "X")]
+    m += [flat("X", "Z", "X"), flat("Y", "Z", "Y"), flat("Z", "W", "Z")]
+    s = rank_group(list("ZYXW"), m, tiebreakers=[H2H, LOTS])
+    assert table(s) == [
+        (1, "W", H2H, False),
+        (2, "X", H2H, False),
+        (3, "Y", H2H, False),
+        (4, "Z", None, False),
+    ]
+    first, league, last = s.separations
+    assert isinstance(first.detail, DirectMatches) and isinstance(last.detail, DirectMatches)
+    assert league.detail == MiniLeague(("W", "X", "Y", "Z"), W)
+    assert (league.upper_value, league.lower_value) == (2, 1)
