@@ -52,7 +52,7 @@ def _jogo(rng: random.Random, a: str, b: str, fixed: bool) -> RankedMatch:
     pa, pb = sum(x for x, _ in games), sum(y for _, y in games)
     ga = sum(1 for x, y in games if x > y)
     gb = len(games) - ga
-    if len(games) == 2:  # sweep credit (RULES.md §3.1)
+    if len(games) == 2:  # sweep credit (docs/rules.md §3.1)
         if a_wins:
             ga, pa = 3, 3 * TARGET
         else:

@@ -4,8 +4,8 @@
 rules engine) and the lines they draw (``knockout.bracket.infer_lines``); the loader
 places the jogos with it. :func:`check_brackets` runs before anything is written:
 every jogo must be a pairing of that bracket, played by the winners of its feeder jogos,
-and a disputa de 3º lugar only where the modality has one (RULES.md §3.5 "Knockout
-consistency", §3.10, V-M18) — the same problems the súmula workflow raises
+and a disputa de 3º lugar only where the modality has one (docs/rules.md §3.10, the
+mata-mata; V-M18) — the same problems the súmula workflow raises
 (``knockout.consistency.check_played``).
 """
 

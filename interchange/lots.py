@@ -1,7 +1,7 @@
 """The recorded tiebreak sorteios of a tenteio/1 file, checked before anything is written.
 
 A chave's sorteio must order exactly the teams of one tie of that chave, as its results
-leave it (RULES.md §3.2 "Recorded sorteios"): the same ``rules.lots.lot_problem`` the
+leave it (docs/rules.md §3.2 "Recorded sorteios"): the same ``rules.lots.lot_problem`` the
 organizer's page applies, so a file cannot record what the page refuses. Sorteios across
 the chaves of a stage (best 2nds) are not checked here.
 """

@@ -1,4 +1,4 @@
-"""Is a mata-mata's list of jogos a bracket? (RULES.md §3.5 "Knockout consistency", §3.10)
+"""Is a mata-mata's list of jogos a bracket? (docs/rules.md §3.10, the mata-mata)
 
 Pure, like ``knockout.bracket``: the loader (a tenteio/1 file) and the súmula workflow
 (a homologation) call :func:`check_played` on the same lines and jogos, so both refuse
@@ -37,8 +37,8 @@ def check_played(
     modality: str,
     third: Collection[int] | None = None,
 ) -> list[tuple[int, Problem]]:
-    """Every jogo that breaks the bracket drawn by ``lines`` (RULES.md §3.5 "Knockout
-    consistency", §3.10), as (index in ``matches``, problem):
+    """Every jogo that breaks the bracket drawn by ``lines`` (docs/rules.md §3.10, the
+    mata-mata), as (index in ``matches``, problem):
 
     - a disputa de 3º lugar where the modality has none (``third_place`` False, V-M18);
     - a jogo whose two teams do not meet in that rodada of the bracket;

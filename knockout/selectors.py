@@ -54,7 +54,7 @@ class Slot:
     match_id: int | None = None
     table: str = ""  # the mesa
     scheduled_at: datetime | None = None
-    deadline: datetime | None = None  # the rodada's soft limit (RULES.md §3.12)
+    deadline: datetime | None = None  # the rodada's soft limit (docs/rules.md §3.12)
     score: str = ""  # "2–1", "W.O. (...)"
     games: list[str] = field(default_factory=list)  # partida scores "12–8"
     winner: str | None = None  # team key once homologated (or advancing from a chapéu)

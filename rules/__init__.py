@@ -1,5 +1,5 @@
 """Tenteio's truco rules engine: pure Python, no Django (a test enforces it).
 
 Modalities and their parameters, súmula validation, standings counters, ranking with
-the rulebooks' tiebreakers. See ``../shared/docs/RULES.md`` for the specification.
+the rulebooks' tiebreakers. See ``docs/rules.md`` for the specification.
 """

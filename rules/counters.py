@@ -1,10 +1,10 @@
-"""What one jogo adds to each team's standings counters (RULES.md §3.1, §3.5, §3.6, §3.8).
+"""What one jogo adds to each team's standings counters (docs/rules.md §3.1, §3.5, §3.6, §3.8).
 
 :func:`contributions` assumes the report passed :func:`rules.validation.validate_match`
 (and was clamped if the caller asked for it): it does not re-check anything, and on an
 invalid report its numbers are meaningless, though it never raises.
 
-Bookkeeping choice (RULES.md is silent on partidas/tentos *lost*): every credit is
+Bookkeeping choice (docs/rules.md is silent on partidas/tentos *lost*): every credit is
 mirrored, so a team's ``games_lost`` is its opponent's ``games_won`` and its
 ``points_against`` its opponent's ``points_for``. A swept loser therefore has
 best_of partidas lost and best_of × target tentos conceded (the phantom "24 a zero"

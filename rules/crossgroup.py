@@ -1,4 +1,4 @@
-"""Compare teams across chaves of different sizes (RULES.md §3.4, AMB-05, E16).
+"""Compare teams across chaves of different sizes (docs/rules.md §3.4, AMB-05, E16).
 
 Typical use: the best 2nds or 3rds of every chave, when chaves have 3 and 4 teams.
 The rule in 000 is cut after «será aplicado o» [000 L1577]; this module implements

@@ -1,6 +1,6 @@
 """Evaluate a whole chave: validate every súmula, apply expulsions, count the jogos.
 
-This is the step between súmulas and ranking (RULES.md §3.13): it turns the chave's
+This is the step between súmulas and ranking (docs/rules.md §3.13): it turns the chave's
 fixtures into :class:`RankedMatch` records for ``rules.ranking`` and reports which
 teams were expelled (000 Art. 20 §1º, or a W.O. where the modality expels).
 

@@ -1,4 +1,4 @@
-"""Which teams a recorded sorteio may order (RULES.md §3.2 "Recorded sorteios").
+"""Which teams a recorded sorteio may order (docs/rules.md §3.2 "Recorded sorteios").
 
 A sorteio orders exactly the teams of one tie: every team of it and no other. The
 organizer's page (``standings.services``) and the loader (``interchange.lots``) refuse

@@ -1,4 +1,4 @@
-"""The eight modality presets (RULES.md §2 and Appendix A) and their match parameters.
+"""The eight modality presets (docs/rules.md §2 and Appendix A) and their match parameters.
 
 A :class:`Modality` carries every match-level parameter the validator, the counters and
 the ranking need. Tournaments start from a preset (``PRESETS`` / :func:`get_modality`)
@@ -6,7 +6,7 @@ and may override single parameters by their interchange names; that lives in
 ``rules.settings`` (re-exported here as :func:`apply_overrides` and
 :func:`modality_to_settings`).
 
-Where a rulebook is silent the value is a RULES.md recommended default; the comment
+Where a rulebook is silent the value is a docs/rules.md recommended default; the comment
 names the AMB entry.
 """
 

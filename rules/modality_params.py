@@ -23,7 +23,7 @@ class Family(str, Enum):
 
 
 class TimeLimit(str, Enum):
-    """What happens when the clock runs out (RULES.md §3.8)."""
+    """What happens when the clock runs out (docs/rules.md §3.8)."""
 
     NONE = "none"
     # 000: forced falta until the partida ends, then the commission names the winner.

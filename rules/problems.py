@@ -4,7 +4,7 @@ Every check of the rules engine reports a :class:`Problem` instead of raising, s
 feeding raw input gets the full list at once. A problem carries no text: the edge (a
 Django view, a command) renders it with :func:`rules.messages.render` in pt-BR or English.
 
-``CODES`` is the registry of every code, its fixed severity and the RULES.md check it
+``CODES`` is the registry of every code, its fixed severity and the docs/rules.md check it
 implements; :func:`problem` refuses an unregistered code so the registry and the
 messages (``rules.messages.MESSAGES``) cannot drift apart silently.
 """
@@ -19,7 +19,7 @@ ParamValue = str | int | None
 
 
 class Severity(str, Enum):
-    """RULES.md §4: E rejects the súmula, W flags it, N is fixable on explicit request."""
+    """docs/rules.md §4: E rejects the súmula, W flags it, N is fixable on explicit request."""
 
     ERROR = "error"
     WARNING = "warning"
@@ -29,7 +29,7 @@ class Severity(str, Enum):
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
     severity: Severity
-    check: str  # the RULES.md check id, for the audit trail ("" when it is data shape)
+    check: str  # the docs/rules.md check id, for the audit trail ("" when it is data shape)
 
 
 _E = Severity.ERROR
@@ -54,7 +54,7 @@ CODES: dict[str, CodeInfo] = {
     "result.endings_length": CodeInfo(_E, ""),
     "game.malformed": CodeInfo(_E, ""),
     "game.ending_unknown": CodeInfo(_E, ""),
-    # Partida-level checks (RULES.md §4.1).
+    # Partida-level checks (docs/rules.md §4.1).
     "game.score_not_integer": CodeInfo(_E, "V-P1"),
     "game.score_negative": CodeInfo(_E, "V-P1"),
     "game.score_above_target": CodeInfo(_N, "V-P2"),
@@ -69,7 +69,7 @@ CODES: dict[str, CodeInfo] = {
     "game.dq_not_allowed": CodeInfo(_E, "V-P9"),
     "game.dq_offender_required": CodeInfo(_E, "V-P9"),
     "game.dq_at_target": CodeInfo(_E, "V-P9"),
-    # Jogo / match-level checks (RULES.md §4.2).
+    # Jogo / match-level checks (docs/rules.md §4.2).
     "match.no_games": CodeInfo(_E, "V-M4"),
     "match.game_after_decided": CodeInfo(_E, "V-M1/V-M2"),
     "match.too_many_games": CodeInfo(_E, "V-M3"),
@@ -93,14 +93,14 @@ CODES: dict[str, CodeInfo] = {
     # Chave-level checks (rules.group).
     "match.same_team": CodeInfo(_E, ""),
     "match.expelled_team_played": CodeInfo(_E, "V-M11"),
-    # Knockout checks (RULES.md §3.5 "Knockout consistency", §3.10; knockout.bracket).
+    # Knockout checks (docs/rules.md §3.10, the mata-mata; knockout.bracket).
     "knockout.third_place_not_allowed": CodeInfo(_E, "V-M18"),
-    "knockout.team_eliminated": CodeInfo(_E, "§3.5"),
-    "knockout.feeder_undecided": CodeInfo(_E, "§3.5"),
-    "knockout.not_in_bracket": CodeInfo(_E, "§3.5"),
-    # Recorded sorteios (RULES.md §3.2 "Recorded sorteios").
+    "knockout.team_eliminated": CodeInfo(_E, "§3.10"),
+    "knockout.feeder_undecided": CodeInfo(_E, "§3.10"),
+    "knockout.not_in_bracket": CodeInfo(_E, "§3.10"),
+    # Recorded sorteios (docs/rules.md §3.2 "Recorded sorteios").
     "lots.not_a_tie": CodeInfo(_E, "§3.2"),
-    # Hand-level checks (RULES.md §4.3; rules.hands).
+    # Hand-level checks (docs/rules.md §4.3; rules.hands).
     "hand.score_invalid": CodeInfo(_E, "V-H1"),
     "hand.award_mismatch": CodeInfo(_E, "V-H1"),
     "hand.final_score_mismatch": CodeInfo(_E, "V-H1"),

@@ -1,4 +1,4 @@
-"""Rank the teams of one chave by a configurable tiebreak precedence (RULES.md §3.2, §3.13).
+"""Rank the teams of one chave by a configurable tiebreak precedence (docs/rules.md §3.2, §3.13).
 
 ``rank_group`` turns a chave's ``RankedMatch`` list into ``GroupStandings``: one row
 per team with its competition position, plus one ``Separation`` per pair of adjacent

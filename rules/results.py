@@ -1,6 +1,6 @@
 """What a súmula says about one jogo: the input types of validation and counters.
 
-A :class:`MatchReport` can represent every interchange ``result`` form (INTERCHANGE.md):
+A :class:`MatchReport` can represent every interchange ``result`` form (docs/interchange.md):
 played partidas (with their endings), a W.O. (single or double), a disqualification
 (tournament, match or partida scope), and a commission decision (with or without a
 stalling penalty). Scores are typed ``object`` on purpose: they arrive from JSON or
@@ -50,7 +50,7 @@ class Absent(str, Enum):
 
 
 class Ending(str, Enum):
-    """How a partida ended (RULES.md §0.3 end_reason; TIME covers TIME_HIGHER_SCORE/TIE)."""
+    """How a partida ended (docs/interchange.md, end_reason; TIME covers TIME_HIGHER_SCORE/TIE)."""
 
     TARGET = "target"
     TIME = "time"
@@ -58,7 +58,7 @@ class Ending(str, Enum):
 
 
 class Scope(str, Enum):
-    """What a disqualification costs (RULES.md §3.6)."""
+    """What a disqualification costs (docs/rules.md §3.6)."""
 
     TOURNAMENT = "tournament"  # 000 Art. 20 §1º: the jogo, and out of the tournament
     MATCH = "match"  # 000 Art. 20 §2º: only this jogo

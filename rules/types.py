@@ -32,7 +32,7 @@ class Criterion(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Counters:
-    """Standings counters (RULES.md §3): J, V, D, P (and partidas lost), T, TC."""
+    """Standings counters (docs/rules.md §3): J, V, D, P (and partidas lost), T, TC."""
 
     played: int = 0
     wins: int = 0

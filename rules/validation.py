@@ -1,4 +1,4 @@
-"""Validation of one súmula (RULES.md §4.1 partida checks, §4.2 score-related jogo checks).
+"""Validation of one súmula (docs/rules.md §4.1 partida checks, §4.2 score-related jogo checks).
 
 :func:`validate_match` returns every problem found, never the first only, and never
 raises for any value a :class:`MatchReport` can hold (scores are ``object``). Checks on

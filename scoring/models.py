@@ -1,6 +1,6 @@
 """Súmulas: append-only versions of a match's result, their signatures and their history.
 
-``ScoreSheet.result`` holds the result in the tenteio/1 shape (INTERCHANGE.md) so that the
+``ScoreSheet.result`` holds the result in the tenteio/1 shape (docs/interchange.md) so that the
 rules engine reads one format whether it came from a judge's phone or from a file.
 
 A version's content (result, lineups, observations, who/when/where) is never edited after

@@ -44,7 +44,7 @@ def from_sums(
 def from_matches(
     modality: Modality, teams: Sequence[str], fixtures: Sequence[StoredMatch], lots: Sequence[Sequence[str]]
 ) -> ChaveResult:
-    """Evaluate (RULES.md §3.13, expulsions) and rank one chave from its stored fixtures."""
+    """Evaluate (docs/rules.md §3.13, expulsions) and rank one chave from its stored fixtures."""
     evaluation = evaluate_tallies(modality, fixtures)
     standings = rank_group(
         teams,

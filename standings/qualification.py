@@ -1,5 +1,5 @@
 """Who advances from a stage of chaves: the first k of each chave, then the best n of
-the next position across chaves (RULES.md §3.4: per-jogo averages for chaves of
+the next position across chaves (docs/rules.md §3.4: per-jogo averages for chaves of
 different sizes, a completion of a truncated rule, shown as such).
 
 k and n come from the tournament's set-up (``advance_per_group`` / ``advance_best_next``;

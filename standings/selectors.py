@@ -266,7 +266,7 @@ class _Jogos:
 
 
 def standings_document(t: Tournament, tables: list[StageTable]) -> dict[str, Any]:
-    """The ``tenteio-standings/1`` JSON shape (INTERCHANGE.md)."""
+    """The ``tenteio-standings/1`` JSON shape (docs/interchange.md)."""
     return {
         "format": "tenteio-standings/1",
         "tournament": t.slug,

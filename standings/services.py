@@ -77,7 +77,7 @@ def tiebreak_lots_record(
         raise ServiceError("Informe a chave ou a fase do sorteio.")
     chosen = set(teams)
     wrong = lot_problem(list(teams), tied)
-    if wrong is not None:  # RULES.md §3.2: exactly the teams of one tie, as the loader
+    if wrong is not None:  # docs/rules.md §3.2: exactly the teams of one tie, as the loader
         raise ServiceError(render(wrong))
     if manual_order is not None:
         if sorted(manual_order) != sorted(chosen) or len(manual_order) != len(chosen):

@@ -50,7 +50,7 @@ def match(rnd: int, a: str, b: str, result: Any) -> dict[str, Any]:
     return {"stage": "chaves", "group": "A", "round": rnd, "teams": [a, b], "result": result}
 
 
-# RULES.md §5 E15: Truco Cego trios, 4 teams, single round robin.
+# docs/rules.md §5 E15: Truco Cego trios, 4 teams, single round robin.
 E15_MATCHES = [
     match(1, "t1", "t2", {"games": [[24, 20], [24, 22]]}),
     match(1, "t3", "t4", {"games": [[24, 10], [15, 24], [24, 23]]}),

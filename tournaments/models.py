@@ -256,7 +256,7 @@ class Table(models.Model):
 
 
 class Round(models.Model):
-    """A rodada of a stage: when it starts and its soft deadline (RULES.md §3.12, AMB-11)."""
+    """A rodada of a stage: when it starts and its soft deadline (docs/rules.md §3.12, AMB-11)."""
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(_("rodada"))

@@ -224,7 +224,7 @@ CACHES["fragments"] = FRAGMENTS
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Celery: with no broker server the embedded default uses kombu's filesystem transport
-# and a SQLite result backend (../shared/docs/JOBS.md); Redis replaces both in production.
+# and a SQLite result backend (docs/DEPLOY.md); Redis replaces both in production.
 CELERY_QUEUE_DIR = DATA_DIR / "celery" / "queue"
 CELERY_CONTROL_DIR = DATA_DIR / "celery" / "control"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://")

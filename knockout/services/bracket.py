@@ -349,7 +349,7 @@ def bracket_on_homologation(*, match: Match) -> None:
     """Hook of ``sheet_homologate`` (inside its transaction): the winner advances.
 
     Refused for a jogo that is not the bracket's (a team eliminated earlier, a feeder
-    jogo not decided, a disputa de 3º lugar the modality does not have): RULES.md §3.5.
+    jogo not decided, a disputa de 3º lugar the modality does not have): docs/rules.md §3.10.
     """
     if match.slot is None or not Stage.objects.filter(pk=match.stage_id, kind=Stage.Kind.KNOCKOUT).exists():
         return

@@ -64,7 +64,7 @@ def bracket_schedule(
     minutes: int,
     first_deadline: datetime | None = None,
 ) -> list[Round]:
-    """Rodadas of the mata-mata with soft deadlines (RULES.md §3.12, AMB-11): rodada 1
+    """Rodadas of the mata-mata with soft deadlines (docs/rules.md §3.12, AMB-11): rodada 1
     starts at ``start`` and ends at ``first_deadline`` (default start + minutes); each
     later rodada starts at the previous limit and lasts ``minutes`` («LIMITE MAX RODADA
     n»: 10:45, 11:45, ... for Copa Truco). Jogos without súmula get the new horário."""

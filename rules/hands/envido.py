@@ -1,4 +1,4 @@
-"""The envido part of a hand: chains, falta, the Amostra cap (RULES.md §2.1.5, §2.2.6,
+"""The envido part of a hand: chains, falta, the Amostra cap (docs/rules.md §2.1.5, §2.2.6,
 §2.3.5, §2.6.5; checks V-H5, V-H6, V-H8).
 
 Arithmetic shared by every gaúcho/uruguaio rulebook: an accepted chain is worth the sum
@@ -19,7 +19,7 @@ from rules.problems import Problem
 E, RE, F = EnvidoCall.ENVIDO, EnvidoCall.REAL, EnvidoCall.FALTA
 FALTA = -1  # marker: the chain is worth the falta
 
-# 004: chain -> (accepted, refused), exactly RULES.md §2.6.5.
+# 004: chain -> (accepted, refused), exactly docs/rules.md §2.6.5.
 URUGUAIO_CHAINS: dict[tuple[EnvidoCall, ...], tuple[int, int]] = {
     (E,): (2, 1),
     (RE,): (3, 1),

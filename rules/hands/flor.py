@@ -1,5 +1,5 @@
 """The flor part of a hand: flor, contra-flor, contra-flor e o resto, achicar
-(RULES.md §2.1.5, §2.2.6, §2.3.5, §2.6.5; AMB-18 for the refused values).
+(docs/rules.md §2.1.5, §2.2.6, §2.3.5, §2.6.5; AMB-18 for the refused values).
 
 A flor is worth 3 to its side. A contest needs flores on both sides; with flores on one
 side a raise is void and the flor counts as simple [000 L443]. Refused values differ by

@@ -1,4 +1,4 @@
-"""A whole partida from its hand log (RULES.md §0.3 ``hand_log``; checks V-H1, V-H2,
+"""A whole partida from its hand log (docs/rules.md §2.7, ``hand_log``; checks V-H1, V-H2,
 V-H7, V-H12).
 
 :func:`score_partida` runs the hands in order from 0–0 (or ``start``), so every falta,

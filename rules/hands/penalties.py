@@ -1,6 +1,6 @@
 """Penalties of a hand, credited to the offender's opponent (AMB-17: never subtracted).
 
-``CATALOG`` lists every penalty of RULES.md §2 with the modalities it belongs to, its
+``CATALOG`` lists every penalty of docs/rules.md §2 with the modalities it belongs to, its
 source and its value: a fixed number, a choice (2, or 4 when the opponent holds flor),
 an open minimum ("at least 1 E + 1 T"), or the current hand value — the 003/004
 "tento" and the 002 "tento em jogo" (V-H11, AMB-35). ``OTHER`` records any commission

@@ -1,4 +1,4 @@
-"""Score one hand: the per-modality dispatcher (RULES.md §2, checks V-H1…V-H11).
+"""Score one hand: the per-modality dispatcher (docs/rules.md §2, checks V-H1…V-H11).
 
 :func:`score_hand` validates the hand against the modality and the score before it,
 scores each part (``envido`` / ``flor``, ``truco``, ``penalties``; per testa duel in a

@@ -1,4 +1,4 @@
-"""The truco part of a hand: the ladders, pardas and the mão de onze (RULES.md §2).
+"""The truco part of a hand: the ladders, pardas and the mão de onze (docs/rules.md §2).
 
 Ladder 2-3-4 (000 §2.1.5 / §2.2.5, 001 §2.3.5, 004 §2.6.5) and ladder 3-6-9-12
 (003 §2.5.5; 002 by AMB-14): a hand played out pays the accepted value of its last

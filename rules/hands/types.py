@@ -10,7 +10,7 @@ bad combinations are not refused here but reported as problems by
 
 Sides: "who takes the points" is always written as the receiving side (``to``,
 ``winner``), so a button names the side that scores; a refusal is credited to the side
-whose call was refused (RULES.md §2, "the caller takes the refusal value").
+whose call was refused (docs/rules.md §2, "the caller takes the refusal value").
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class Part(str, Enum):
 
 
 class Infraction(str, Enum):
-    """Penalties of RULES.md §2 (catalog with values and sources in ``penalties``)."""
+    """Penalties of docs/rules.md §2 (catalog with values and sources in ``penalties``)."""
 
     LOOKED_OUT_OF_TURN = "looked_out_of_turn"
     SIGNAL = "signal"

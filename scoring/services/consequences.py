@@ -1,4 +1,4 @@
-"""What a homologated result does to the teams beyond the jogo (RULES.md §3.5, §3.6).
+"""What a homologated result does to the teams beyond the jogo (docs/rules.md §3.5, §3.6).
 
 The consequences themselves are not stored: each jogo's stored contribution only says
 whether it expels a side (``scoring.MatchContribution.expels``), and the rules engine's

@@ -2,7 +2,7 @@
 
 The rules engine is the only judge of the result (``rules.results.from_interchange`` for
 its shape, ``rules.validation.validate_match`` for the rulebook); this module adds the
-checks the engine does not receive yet: who played each partida (RULES.md §3.7, V-M13,
+checks the engine does not receive yet: who played each partida (docs/rules.md §4.2, V-M13,
 V-M14) and the observations list. Nothing here writes: :func:`prepare_entry` is pure
 apart from reading the two rosters.
 """
@@ -109,7 +109,7 @@ def check_lineups(
     """Who played each partida: registered players of the team, exactly modality.players.
 
     One lineup per partida can only change between partidas, which is the rule of
-    RULES.md §3.7 (a reserva enters at the end of a partida); a W.O. has no lineups.
+    docs/rules.md §4.2 (a reserva enters at the end of a partida); a W.O. has no lineups.
     """
     if report.walkover is not None or not report.games:
         return {}, []

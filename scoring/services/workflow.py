@@ -105,7 +105,7 @@ def double_entry(match: Match) -> bool:
 
 
 def required_teams(match: Match, result: dict[str, Any]) -> list[Team]:
-    """Capatazes who must sign: both, except a team absent in a W.O. (RULES.md E5)."""
+    """Capatazes who must sign: both, except a team absent in a W.O. (docs/rules.md E5)."""
     absent = result.get("walkover")
     absent_keys = set(absent if isinstance(absent, list) else [absent] if absent else [])
     return [t for t in (match.team_a, match.team_b) if t.key not in absent_keys]

@@ -1,6 +1,6 @@
 """Browser tests (marker ``e2e``): Playwright drives Debian's Chromium against ``live_server``.
 
-Facts checked on these machines are in ``../shared/docs/E2E.md``: Playwright's own browser
+Facts checked on these machines are in ``the README``: Playwright's own browser
 download cannot work here, so the plugin's session fixtures are overridden to launch
 ``/usr/lib/chromium/chromium`` (or ``/usr/bin/chromium``). Without Chromium the tests
 skip, unless ``REQUIRE_BROWSER=1``: then the run stops at once naming what is missing.

@@ -1,4 +1,4 @@
-"""Knockout consistency (RULES.md §3.5 revised, §3.10, V-M18) in every path: the pure
+"""Knockout consistency (docs/rules.md §3.5 revised, §3.10, V-M18) in every path: the pure
 check, the loader and ``loadtournament``, the súmula workflow, the generation page;
 double W.O. in a mata-mata. Table-driven over the eight modality presets."""
 

@@ -1,4 +1,4 @@
-"""contributions(): what one valid jogo adds to each side's counters (RULES.md §3)."""
+"""contributions(): what one valid jogo adds to each side's counters (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_sweep_bonus_setting_turns_it_on() -> None:
 
 
 def test_walkover_in_paulista_is_a_real_2_0_not_the_sweep_credit() -> None:
-    # RULES.md §3.5 (revised 2026-12): a clean 2–0 of the modality; Paulista has no sweep
+    # docs/rules.md §3.5 (revised 2026-12): a clean 2–0 of the modality; Paulista has no sweep
     # credit, so 2 partidas and 24 tentos (it was 3 and 36, more than any real 2–0).
     outcome = contributions(get_modality("truco-paulista"), MatchReport(walkover=Absent.A))
     assert outcome.winner is Side.B
@@ -135,7 +135,7 @@ def test_invalid_tied_report_gives_no_winner_and_never_raises() -> None:
     assert (outcome.counters_a.wins, outcome.counters_a.losses) == (0, 0)
 
 
-# RULES.md §3.5 and §3.6 (revised 2026-12): (partidas, tentos) of a clean 2–0 of each preset.
+# docs/rules.md §3.5 and §3.6 (revised 2026-12): (partidas, tentos) of a clean 2–0 of each preset.
 CLEAN_2_0 = {
     "truco-cego-trio": (3, 72),
     "truco-amostra-trio": (3, 90),

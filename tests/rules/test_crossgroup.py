@@ -1,4 +1,4 @@
-"""Cross-chave ranking (rules.crossgroup): RULES.md §3.4, AMB-05, E16."""
+"""Cross-chave ranking (rules.crossgroup): docs/rules.md §3.4, AMB-05, E16."""
 
 from __future__ import annotations
 

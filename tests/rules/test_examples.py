@@ -1,7 +1,7 @@
-"""The worked examples E1–E17 of RULES.md §5, at the level of validation and counters.
+"""The worked examples E1–E17 of docs/rules.md §5, at the level of validation and counters.
 
 Each row states the súmula, then the exact problem codes (or none) and the exact
-J / V / D / P / T of both sides, as RULES.md §5 gives them.
+J / V / D / P / T of both sides, as docs/rules.md §5 gives them.
 """
 
 from __future__ import annotations

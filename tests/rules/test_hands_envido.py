@@ -1,5 +1,5 @@
 """Envido part: every chain of the 004 table, the 000 chain examples, falta by leader vs
-proposer, the Amostra cap and bets, ties (RULES.md §2.1.5, §2.2.6, §2.3.5, §2.6.5;
+proposer, the Amostra cap and bets, ties (docs/rules.md §2.1.5, §2.2.6, §2.3.5, §2.6.5;
 V-H5, V-H6, V-H8)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tests.rules.hands_helpers import (
 
 FALTA = "falta"
 
-# RULES.md §2.6.5, row by row: chain, accepted, refused.
+# docs/rules.md §2.6.5, row by row: chain, accepted, refused.
 URUGUAIO_TABLE = [
     ("E", 2, 1),
     ("RE", 3, 1),

@@ -1,4 +1,4 @@
-"""Flor part: flor, contra-flor, CFR, achicar per modality (RULES.md §2.1.5, §2.2.6,
+"""Flor part: flor, contra-flor, CFR, achicar per modality (docs/rules.md §2.1.5, §2.2.6,
 §2.3.5, §2.6.5; AMB-18; V-H4, V-H8, V-H12)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Whole partidas from a hand log, roda/testa, penalties and the close of a partida
-(RULES.md §2.1.3, §2.1.5 penalties, §2.3.5, §2.4.5, §2.5.5, §2.6.5; E7, E13; V-H1, V-H2,
+(docs/rules.md §2.1.3, §2.1.5 penalties, §2.3.5, §2.4.5, §2.5.5, §2.6.5; E7, E13; V-H1, V-H2,
 V-H7, V-H8, V-H11, V-H12)."""
 
 from __future__ import annotations

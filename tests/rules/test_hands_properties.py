@@ -1,6 +1,6 @@
 """Properties of hand scoring over generated legal partidas (hypothesis).
 
-A generated partida is legal by construction (the generator follows RULES.md: the
+A generated partida is legal by construction (the generator follows docs/rules.md: the
 ladder of the modality, the mão de onze, the 004 chains, the Amostra cap, roda/testa
 alternation, the testa bet limit, no truco after a closing envido in 004). Properties:
 no legal hand is refused; the final score equals the sum of the clamped awards; the

@@ -1,5 +1,5 @@
 """Truco part per modality: ladders, refusals, pardas, baralho, mão de onze / de ferro
-(RULES.md §2.1.5, §2.2.5, §2.3.5, §2.4.5, §2.5.5, §2.6.5; V-H3, V-H4, V-H9, V-H10)."""
+(docs/rules.md §2.1.5, §2.2.5, §2.3.5, §2.4.5, §2.5.5, §2.6.5; V-H3, V-H4, V-H9, V-H10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chave ranking (rules.ranking): RULES.md §3.2, §3.13, E15, AMB-07, AMB-29."""
+"""Chave ranking (rules.ranking): docs/rules.md §3.2, §3.13, E15, AMB-07, AMB-29."""
 
 from __future__ import annotations
 
@@ -347,7 +347,7 @@ def test_empty_chave() -> None:
 
 
 def test_sub_ties_of_a_mini_league_get_head_to_head_again() -> None:
-    # RULES.md §3.2 "Sub-ties" (revised 2026-12): four teams tied at the start, mini-table
+    # docs/rules.md §3.2 "Sub-ties" (revised 2026-12): four teams tied at the start, mini-table
     # wins 2, 2, 1, 1 (W>X, W>Y, X>Y, X>Z, Y>Z, Z>W). Head-to-head is applied again
     # inside {W, X} and inside {Y, Z}, each pair by its direct jogo, before any sorteio.
     m = [flat("W", "X", "W"), flat("W", "Y", "W"), flat("X", "Y", "X")]

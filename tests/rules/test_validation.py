@@ -1,4 +1,4 @@
-"""validate_match / clamp_report (RULES.md §4.1, §4.2)."""
+"""validate_match / clamp_report (docs/rules.md §4.1, §4.2)."""
 
 from __future__ import annotations
 

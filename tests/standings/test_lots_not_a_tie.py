@@ -1,4 +1,4 @@
-"""A sorteio orders exactly the teams of one tie (RULES.md §3.2 "Recorded sorteios",
+"""A sorteio orders exactly the teams of one tie (docs/rules.md §3.2 "Recorded sorteios",
 ``lots.not_a_tie``): the organizer's page and the loader refuse the same sorteios with
 the same message, for every modality preset."""
 

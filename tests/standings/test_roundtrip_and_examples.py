@@ -40,7 +40,7 @@ def counters(slug: str) -> dict[str, tuple[int, int, int, int, int]]:
     return {r["team"]: (r["played"], r["wins"], r["losses"], r["games_won"], r["points_for"]) for r in rows}
 
 
-# (modality, result, expected J/V/D/P/T of t1, of t2) from RULES.md §5.
+# (modality, result, expected J/V/D/P/T of t1, of t2) from docs/rules.md §5.
 EXAMPLES = [
     ("E1", "truco-cego-trio", {"games": [[24, 17], [24, 9]]}, (1, 1, 0, 3, 72), (1, 0, 1, 0, 26)),
     ("E2", "truco-cego-trio", {"games": [[19, 24], [24, 13], [24, 22]]}, (1, 1, 0, 2, 67), (1, 0, 1, 1, 59)),

@@ -1,7 +1,7 @@
 """Inscrições: teams with their titulares, reservas and capataz; check-in and desistência.
 
 The roster checks (team size, reservas, one capataz, a player in one team only, Truco
-Cego exclusivity in the event — RULES.md §2.1.1, V-M13, V-M15) live in ``check_team``,
+Cego exclusivity in the event — docs/rules.md §2.1.1, V-M13, V-M15) live in ``check_team``,
 shared by the registration form and the CSV/XLSX import, so both refuse the same things
 with the same words. Names are stored as ``core.text.clean_name`` gives them and
 compared by ``core.text.name_key`` (case, accents, spacing and invisible format
@@ -289,7 +289,7 @@ def checkin_closed(tournament: Tournament) -> bool:
 def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = "") -> Team:
     """Check-in (presente / ausente), desistência, or back to inscrita — always recorded.
 
-    After the check-in deadline (RULES.md §3.12, V-M16) only a change with a reason is
+    After the check-in deadline (docs/rules.md §3.12, V-M16) only a change with a reason is
     accepted: the organizer overrides the rule knowingly.
     """
     if status not in Team.Status.values:

@@ -2,7 +2,7 @@
 
 Rodada r of every chave is played in the same time slot. When the event has fewer mesas
 than jogos in a rodada, the rodada is played in turnos (waves) of at most that many
-jogos; its deadline is the end of its last turno (RULES.md §3.12: soft, AMB-11).
+jogos; its deadline is the end of its last turno (docs/rules.md §3.12: soft, AMB-11).
 Within a turno every jogo has its own mesa, so two simultaneous jogos never share one.
 """
 
