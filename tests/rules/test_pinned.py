@@ -274,3 +274,123 @@ def test_plain_criteria_after_a_head_to_head_are_all_applied() -> None:
         ("B", Criterion.POINTS_FOR),
         ("A", Criterion.WINS),
     ]
+
+
+MORE_VALIDATION_CASES = [
+    (
+        "truco-cego-trio",
+        MatchReport(
+            walkover=Absent.A,
+            disqualification=Disqualification(Side.A, Scope.MATCH, "VIII"),
+            commission_winner=Side.B,
+        ),
+        [("match.conflicting_outcomes", None, {"outcomes": "walkover, disqualification, commission"})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((12, 1), (3, 4)), commission_winner=Side.A),
+        [("match.commission_not_allowed", None, {"modality": "truco-paulista"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((-1, 24), (24, 2))),
+        [("game.score_negative", 1, {"team": "x", "value": -1})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (5, 6)), disqualification=Disqualification(Side.A, Scope.MATCH, "XX")),
+        [("match.disqualification_article_invalid", None, {"team": "x", "article": "XX"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games((24, 1), (5, 6)), disqualification=Disqualification(Side.A, Scope.TOURNAMENT, "20-VIII")
+        ),
+        [
+            (
+                "match.disqualification_scope_mismatch",
+                None,
+                {"team": "x", "article": "20-VIII", "scope": "tournament", "expected": "match"},
+            )
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (24, 2), (3, 4)), commission_winner=Side.B),
+        [
+            ("match.game_after_decided", 3, {"winner": "x"}),
+            ("match.commission_after_decided", None, {"winner": "x"}),
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((5, 6, DQ), (24, 1))),
+        [("game.dq_not_allowed", 1, {"modality": "truco-cego-trio"})],
+    ),
+    ("truco-cego-dupla", MatchReport(games((7, 16, DQ), (18, 2))), [("game.dq_offender_required", 1, {})]),
+    (
+        "truco-cego-dupla",
+        MatchReport(games((18, 3, DQ), (18, 2)), disqualification=Disqualification(Side.B, Scope.GAME)),
+        [("game.dq_at_target", 1, {"a": 18, "b": 3, "target": 18})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((20, 17, TIME), (24, 1))),
+        [("game.time_not_allowed", 1, {"modality": "truco-cego-trio", "a": 20, "b": 17, "target": 24})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((12, 10, TIME), (12, 1))),
+        [("game.time_at_target", 1, {"a": 12, "b": 10, "target": 12})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 24), (24, 1))),
+        [("game.tied_at_target", 1, {"a": 24, "b": 24, "target": 24})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((30, 2), (12, 1))),
+        [("game.score_far_above_target", 1, {"ceiling": 14, "a": 30, "b": 2, "target": 12})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((13, 2), (12, 1))),
+        [("game.score_above_target", 1, {"a": 13, "b": 2, "target": 12})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((12, 3), (5, 5, TIME), (5, 5, TIME), (12, 0))),
+        [("match.game_after_decided", 4, {"winner": "x"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1)), walkover=Absent.A),
+        [("match.walkover_with_games", None, {"count": 1})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games(
+                (24, 1),
+            )
+        ),
+        [("match.undecided", None, {"wins_a": 1, "wins_b": 0, "needed": 2})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games(
+                (1, 24),
+            )
+        ),
+        [("match.undecided", None, {"wins_a": 0, "wins_b": 1, "needed": 2})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "report", "expected"), MORE_VALIDATION_CASES)
+def test_more_validation_problems_name_team_and_parameters(
+    key: str, report: MatchReport, expected: list
+) -> None:  # type: ignore[type-arg]
+    assert named(validate_match(get_modality(key), report, TEAMS)) == expected
