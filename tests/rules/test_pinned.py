@@ -13,7 +13,7 @@ from rules.counters import contributions
 from rules.crossgroup import CrossEntry, CrossMethod, counters_without_last, rank_across_groups
 from rules.explain import DirectMatches, MiniLeague
 from rules.modalities import apply_overrides, get_modality
-from rules.ranking import rank_group, sum_counters
+from rules.ranking import check_precedence, rank_group, sum_counters
 from rules.results import Absent, Disqualification, Ending, GameReport, MatchReport, Scope, Side
 from rules.types import Counters, Criterion, RankedMatch
 from rules.validation import clamp_report, validate_match
@@ -82,11 +82,11 @@ def test_discard_last_for_a_team_listed_first_in_its_jogos() -> None:
 
 
 def test_discard_last_refusals_name_the_problem() -> None:
-    with pytest.raises(ValueError, match="discard_last needs every entry's group_size"):
+    with pytest.raises(ValueError, match="^discard_last needs every entry's group_size$"):
         rank_across_groups([CrossEntry("a", "A", Counters(1))], method=CrossMethod.DISCARD_LAST)
     one = CrossEntry("a", "A", Counters(1, 1), group_size=1)
     assert [r.team for r in rank_across_groups([one], method=CrossMethod.DISCARD_LAST)] == ["a"]
-    with pytest.raises(ValueError, match="a team appears twice among the cross-chave entries"):
+    with pytest.raises(ValueError, match="^a team appears twice among the cross-chave entries$"):
         rank_across_groups([one, one])
 
 
@@ -95,11 +95,11 @@ def test_discard_last_refusals_name_the_problem() -> None:
 
 def test_row_for_and_sum_counters_name_the_stranger() -> None:
     s = rank_group(["A", "B"], [flat("A", "B", "A")], tiebreakers=[Criterion.WINS])
-    with pytest.raises(KeyError, match="Z"):
+    with pytest.raises(KeyError, match="^'Z'$"):
         s.row_for("Z")
-    with pytest.raises(ValueError, match="team 'Z' is not in the chave"):
+    with pytest.raises(ValueError, match="^match [AZ] v [BZ]: team 'Z' is not in the chave$"):
         sum_counters(["A", "B"], [flat("Z", "B", "B")])
-    with pytest.raises(ValueError, match="team 'Z' is not in the chave"):
+    with pytest.raises(ValueError, match="^match [AZ] v [BZ]: team 'Z' is not in the chave$"):
         sum_counters(["A", "B"], [flat("A", "Z", "A")])
 
 
@@ -143,7 +143,7 @@ def test_status_separation_names_the_last_active_and_the_first_expelled() -> Non
     s = rank_group(["A", "B", "C"], m, tiebreakers=[Criterion.WINS], disqualified=["A"])
     status = s.separations[1]
     assert (status.upper, status.lower, status.kind.value) == ("C", "A", "status")
-    with pytest.raises(ValueError, match="a team appears twice in the chave"):
+    with pytest.raises(ValueError, match="^a team appears twice in the chave$"):
         rank_group(["A", "A"], [], tiebreakers=[Criterion.WINS])
 
 
@@ -255,3 +255,142 @@ def test_outcome_games_are_the_partidas_as_played() -> None:
     assert contributions(cego, stalling).games == ((15, 24), (12, 20))
     undecided = MatchReport(games((24, 1), (1, 24)))
     assert contributions(cego, undecided).games == ((24, 1), (1, 24))
+
+
+def test_precedence_errors_say_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match=r"^'lots' must be the last tiebreak criterion$"):
+        check_precedence(["lots", "wins"])
+    with pytest.raises(ValueError, match=r"^duplicated tiebreak criterion in \['wins', 'wins'\]$"):
+        check_precedence(["wins", "wins"])
+
+
+def test_plain_criteria_after_a_head_to_head_are_all_applied() -> None:
+    # W, H2H, then P and T: two teams level on W that never met go on to P, then T.
+    a = RankedMatch("A", "C", Counters(1, 1, 0, 2, 1, 60, 50), Counters(1, 0, 1, 1, 2, 50, 60), "A")
+    b = RankedMatch("B", "D", Counters(1, 1, 0, 2, 1, 61, 50), Counters(1, 0, 1, 1, 2, 50, 61), "B")
+    order = [Criterion.WINS, Criterion.HEAD_TO_HEAD, Criterion.GAMES_WON, Criterion.POINTS_FOR]
+    s = rank_group(list("ABCD"), [a, b], tiebreakers=order)
+    assert [(r.team, r.separated_by) for r in s.rows[:2]] == [
+        ("B", Criterion.POINTS_FOR),
+        ("A", Criterion.WINS),
+    ]
+
+
+MORE_VALIDATION_CASES = [
+    (
+        "truco-cego-trio",
+        MatchReport(
+            walkover=Absent.A,
+            disqualification=Disqualification(Side.A, Scope.MATCH, "VIII"),
+            commission_winner=Side.B,
+        ),
+        [("match.conflicting_outcomes", None, {"outcomes": "walkover, disqualification, commission"})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((12, 1), (3, 4)), commission_winner=Side.A),
+        [("match.commission_not_allowed", None, {"modality": "truco-paulista"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((-1, 24), (24, 2))),
+        [("game.score_negative", 1, {"team": "x", "value": -1})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (5, 6)), disqualification=Disqualification(Side.A, Scope.MATCH, "XX")),
+        [("match.disqualification_article_invalid", None, {"team": "x", "article": "XX"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games((24, 1), (5, 6)), disqualification=Disqualification(Side.A, Scope.TOURNAMENT, "20-VIII")
+        ),
+        [
+            (
+                "match.disqualification_scope_mismatch",
+                None,
+                {"team": "x", "article": "20-VIII", "scope": "tournament", "expected": "match"},
+            )
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1), (24, 2), (3, 4)), commission_winner=Side.B),
+        [
+            ("match.game_after_decided", 3, {"winner": "x"}),
+            ("match.commission_after_decided", None, {"winner": "x"}),
+        ],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((5, 6, DQ), (24, 1))),
+        [("game.dq_not_allowed", 1, {"modality": "truco-cego-trio"})],
+    ),
+    ("truco-cego-dupla", MatchReport(games((7, 16, DQ), (18, 2))), [("game.dq_offender_required", 1, {})]),
+    (
+        "truco-cego-dupla",
+        MatchReport(games((18, 3, DQ), (18, 2)), disqualification=Disqualification(Side.B, Scope.GAME)),
+        [("game.dq_at_target", 1, {"a": 18, "b": 3, "target": 18})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((20, 17, TIME), (24, 1))),
+        [("game.time_not_allowed", 1, {"modality": "truco-cego-trio", "a": 20, "b": 17, "target": 24})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((12, 10, TIME), (12, 1))),
+        [("game.time_at_target", 1, {"a": 12, "b": 10, "target": 12})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 24), (24, 1))),
+        [("game.tied_at_target", 1, {"a": 24, "b": 24, "target": 24})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((30, 2), (12, 1))),
+        [("game.score_far_above_target", 1, {"ceiling": 14, "a": 30, "b": 2, "target": 12})],
+    ),
+    (
+        "truco-paulista",
+        MatchReport(games((13, 2), (12, 1))),
+        [("game.score_above_target", 1, {"a": 13, "b": 2, "target": 12})],
+    ),
+    (
+        "truco-goiano",
+        MatchReport(games((12, 3), (5, 5, TIME), (5, 5, TIME), (12, 0))),
+        [("match.game_after_decided", 4, {"winner": "x"})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(games((24, 1)), walkover=Absent.A),
+        [("match.walkover_with_games", None, {"count": 1})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games(
+                (24, 1),
+            )
+        ),
+        [("match.undecided", None, {"wins_a": 1, "wins_b": 0, "needed": 2})],
+    ),
+    (
+        "truco-cego-trio",
+        MatchReport(
+            games(
+                (1, 24),
+            )
+        ),
+        [("match.undecided", None, {"wins_a": 0, "wins_b": 1, "needed": 2})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "report", "expected"), MORE_VALIDATION_CASES)
+def test_more_validation_problems_name_team_and_parameters(
+    key: str, report: MatchReport, expected: list
+) -> None:  # type: ignore[type-arg]
+    assert named(validate_match(get_modality(key), report, TEAMS)) == expected
