@@ -30,7 +30,7 @@ THREADS = os.environ.get("WEB_THREADS", "8")  # gunicorn threads a process
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.people import free_port, wait_ready  # noqa: E402  (after the path is set)
+from bench.people import gunicorn, wait_ready  # noqa: E402  (after the path is set)
 
 DURATION = os.environ.get("LOAD_SECONDS", "15")
 CONNECTIONS = os.environ.get("LOAD_CONNECTIONS", "64")
@@ -69,7 +69,6 @@ def wrk(url: str, headers: list[str] = BROWSER) -> dict[str, float]:
 def main() -> int:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk not found: apt-get install wrk")
-    port = free_port()
     env = dict(
         os.environ,
         DJANGO_SETTINGS_MODULE="config.settings.production",
@@ -86,28 +85,8 @@ def main() -> int:
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--config",
-            "config/gunicorn.conf.py",
-            "--workers",
-            workers,
-            "--threads",
-            THREADS,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    base, server = gunicorn(env, workers, THREADS)
     stack = ExitStack()
-    base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base + "/ping/")
         if "--nginx" in sys.argv:

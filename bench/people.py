@@ -15,6 +15,7 @@ import platform
 import re
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 import urllib.request
@@ -30,6 +31,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def gunicorn(
+    env: dict[str, str], workers: str, threads: str, *extra: str
+) -> tuple[str, subprocess.Popen[bytes]]:
+    """One gunicorn pool as deployed (``config/gunicorn.conf.py``) on a free loopback port,
+    with ``env``; its base URL and process (not waited for: see ``wait_ready``)."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--config", "config/gunicorn.conf.py"]
+    command += ["--workers", workers, "--threads", threads, "--bind", f"127.0.0.1:{port}"]
+    command += ["--log-level", "warning", *extra]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return f"http://127.0.0.1:{port}", subprocess.Popen(command, cwd=root, env=env)
 
 
 def wait_ready(url: str, seconds: float = 60) -> None:

@@ -45,7 +45,7 @@ from bench import openloop  # noqa: E402
 from bench import rodada_model as model  # noqa: E402
 from bench.event import create_people, fresh_database, sessions  # noqa: E402
 from bench.nginx import proxy  # noqa: E402
-from bench.people import free_port, hardware, wait_ready  # noqa: E402
+from bench.people import gunicorn, hardware, wait_ready  # noqa: E402
 
 SLUG = "rodada"
 RODADA = 2  # the rodada played during the run (rodada 1 is already homologated)
@@ -95,32 +95,6 @@ def prepare(chaves: int, organizers: int) -> dict[str, Any]:
             "resultados": [RODADA],
         },
     }
-
-
-def gunicorn(workers: str, threads: str, *extra: str) -> tuple[str, subprocess.Popen[bytes]]:
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--config",
-            "config/gunicorn.conf.py",
-            "--workers",
-            workers,
-            "--threads",
-            threads,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            *extra,
-        ],
-        cwd=ROOT,
-        env=dict(os.environ, **ENV),
-    )
-    return f"http://127.0.0.1:{port}", server
 
 
 def cpu_seconds(master: int) -> float:
@@ -272,7 +246,7 @@ def main() -> int:
     spectators = round(args.spectators * args.scale)
     print(f"prepared {chaves * 4} teams, {mesas} mesas in {time.perf_counter() - began:.0f} s", flush=True)
     workers, threads = os.environ.get("WEB_CONCURRENCY", "3"), os.environ.get("WEB_THREADS", "8")
-    base, server = gunicorn(workers, threads)
+    base, server = gunicorn(dict(os.environ, **ENV), workers, threads)
     servers = [server]
     procs: list[Any] = []
     pools = f"one gunicorn pool, {workers} workers × {threads} threads (gthread, config/gunicorn.conf.py)"
