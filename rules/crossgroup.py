@@ -21,7 +21,8 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.explain import Separation, SeparationKind
-from rules.ranking import PLAIN_CRITERIA, GroupStandings, Resolver, check_precedence, positions
+from rules.ranking import GroupStandings, check_precedence, positions
+from rules.resolver import PLAIN_CRITERIA, Resolver
 from rules.types import Counters, Criterion, RankedMatch, TeamStatus
 
 DEFAULT_CROSS_CRITERIA = (

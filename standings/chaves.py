@@ -36,7 +36,7 @@ def from_sums(
 ) -> ChaveResult:
     """Rank a chave where nobody is expelled from its summed counters. ``between`` are
     the jogos among tied teams that head-to-head needs: ``None`` when not fetched, and
-    then ``rules.ranking.MatchesNeeded`` names the teams whose jogos are needed."""
+    then ``rules.resolver.MatchesNeeded`` names the teams whose jogos are needed."""
     standings = rank_totals(teams, totals, between, tiebreakers=modality.tiebreakers, lots=lots)
     return ChaveResult(standings, None, {}, unplayed)
 

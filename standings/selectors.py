@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from rules.explain import Separation, SeparationKind, describe
 from rules.modality_params import Modality
-from rules.ranking import GroupStandings, MatchesNeeded, StandingRow
+from rules.ranking import GroupStandings, StandingRow
+from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
 from scoring.models import ScoreSheet, ScoringSettings
 from scoring.selectors_contributions import chave_sums, matches_between, stored_matches

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.explain import SeparationKind
-from rules.ranking import PLAIN_CRITERIA, GroupStandings, rank_group
+from rules.ranking import GroupStandings, rank_group
+from rules.resolver import PLAIN_CRITERIA
 from rules.types import Counters, Criterion, RankedMatch, TeamStatus
 from tests.rules.test_ranking import jogo
 

@@ -7,7 +7,8 @@ import pytest
 
 from rules.group import GroupMatch, evaluate_group
 from rules.modalities import get_modality
-from rules.ranking import MatchesNeeded, rank_totals
+from rules.ranking import rank_totals
+from rules.resolver import MatchesNeeded
 from rules.results import Absent, Disqualification, Ending, GameReport, MatchReport, Scope, Side
 from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons, tally, tally_report
 from rules.types import Counters, Criterion
