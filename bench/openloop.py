@@ -1,5 +1,5 @@
-"""The open-loop load generator of bench/rodada.py: a minimal asyncio HTTP/1.1 client and
-the people of a rodada (spectators; judges and organizers) as coroutines.
+"""The open-loop load generator of bench/rodada.py: the people of a rodada (spectators;
+judges and organizers) as coroutines, on the client of bench/httpclient.py.
 
 Open loop: every request has a scheduled time and starts then, whether or not earlier
 answers came back; its latency runs from the scheduled time, so a late start (the
@@ -7,12 +7,8 @@ server slow to accept, or this generator behind) counts. One step of one person 
 for the answer it needs (a judge cannot post the form before the page came); the people
 do not wait for each other.
 
-The client opens a new connection for every request and sends ``Connection: close``
-(the staff pool keeps no connection alive: ``keepalive = 0`` in config/gunicorn.conf.py),
-``X-Forwarded-Proto: https`` as the reverse proxy does, and ``If-None-Match`` when the
-server gave the URL an ``ETag`` before (a browser revalidating). The spectators run in a
-process of their own and the staff (with the watchers that time homologations) in
-another, so that a watcher's poll is read when it arrives, not after a thousand
+The spectators run in a process of their own and the staff (with the watchers that time
+homologations) in another, so that a watcher's poll is read when it arrives, not after a thousand
 spectators' callbacks.
 """
 
@@ -22,123 +18,14 @@ import asyncio
 import json
 import re
 import time
-from collections import Counter, defaultdict
-from typing import Any, NamedTuple
+from typing import Any
 
 from bench import rodada_model as model
+from bench.httpclient import Answer, Client, Recorder, until
 from bench.people import _Forms
 
-TIMEOUT = 30.0  # seconds before a request counts as an error
-CONNECTIONS = 1000  # open requests at most per process (the server's listen queue is 2048)
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 REVISION = re.compile(rb'"revision":\s*(\d+)')
-
-
-class Answer(NamedTuple):
-    status: int
-    headers: dict[str, str]
-    cookies: dict[str, str]
-    body: bytes
-
-
-class Recorder:
-    """Latencies by kind of request (seconds from the scheduled time), the generator's own
-    lag (from the scheduled time until the request could be sent), statuses and errors."""
-
-    def __init__(self) -> None:
-        self.latency: dict[str, list[float]] = defaultdict(list)
-        self.lag: list[float] = []
-        self.statuses: Counter[tuple[str, int]] = Counter()
-        self.errors: Counter[str] = Counter()
-        self.counts: Counter[str] = Counter()
-
-    def result(self) -> dict[str, Any]:
-        return {
-            "latency": dict(self.latency),
-            "lag": self.lag,
-            "statuses": dict(self.statuses),
-            "errors": dict(self.errors),
-            "counts": dict(self.counts),
-        }
-
-
-class Client:
-    def __init__(self, base: str, recorder: Recorder) -> None:
-        host, port = base.removeprefix("http://").split(":")
-        self.host, self.port = host, int(port)
-        self.origin = f"https://{host}:{port}"
-        self.rec = recorder
-        self.slots = asyncio.Semaphore(CONNECTIONS)
-        self.closing = False  # the run is over: requests still waiting for a slot are dropped
-
-    async def fetch(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> Answer:
-        lines = [
-            f"{method} {path} HTTP/1.1",
-            f"Host: {self.host}:{self.port}",
-            "Connection: close",
-            "X-Forwarded-Proto: https",
-            "User-Agent: tenteio-bench",
-        ]
-        lines += [f"{k}: {v}" for k, v in headers.items()]
-        if method == "POST":
-            lines += [
-                "Content-Type: application/x-www-form-urlencoded",
-                f"Content-Length: {len(body)}",
-                f"Origin: {self.origin}",
-                f"Referer: {self.origin}{path}",
-            ]
-        reader, writer = await asyncio.open_connection(self.host, self.port)
-        try:
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-            data = await reader.read()  # to the end: the server closes after the answer
-        finally:
-            writer.close()
-        head, _, content = data.partition(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        answer = Answer(int(status_line.split()[1]), {}, {}, content)
-        for line in header_lines:
-            name, _, value = line.partition(":")
-            if name.lower() == "set-cookie":
-                cookie, _, val = value.strip().partition(";")[0].partition("=")
-                answer.cookies[cookie] = val
-            else:
-                answer.headers[name.lower()] = value.strip()
-        return answer
-
-    async def call(
-        self,
-        kind: str,
-        scheduled: float,
-        method: str,
-        path: str,
-        headers: dict[str, str] | None = None,
-        body: bytes = b"",
-    ) -> Answer | None:
-        """One timed request; None when it failed to get an answer (counted as an error)."""
-        loop = asyncio.get_running_loop()
-        try:
-            async with self.slots:
-                if self.closing:  # a backlog the server did not reach during the run
-                    self.rec.counts["unsent at the end"] += 1
-                    return None
-                self.rec.lag.append(loop.time() - scheduled)
-                async with asyncio.timeout(TIMEOUT):
-                    answer = await self.fetch(method, path, headers or {}, body)
-        except (OSError, TimeoutError, ValueError, IndexError):
-            self.rec.errors[kind] += 1
-            return None
-        self.rec.latency[kind].append(loop.time() - scheduled)
-        self.rec.statuses[kind, answer.status] += 1
-        return answer
-
-
-async def until(when: float) -> None:
-    delay = when - asyncio.get_running_loop().time()
-    if delay > 0:
-        await asyncio.sleep(delay)
-
-
-# --- spectators ----------------------------------------------------------------------
 
 
 class Page:

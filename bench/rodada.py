@@ -41,7 +41,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench import openloop  # noqa: E402
+from bench import httpclient, openloop  # noqa: E402
 from bench import rodada_model as model  # noqa: E402
 from bench.event import create_people, fresh_database, sessions  # noqa: E402
 from bench.nginx import proxy  # noqa: E402
@@ -211,7 +211,7 @@ def report(
     if lag["p99"] > 0.05:
         print(
             f"NOTE: requests were sent late (p99 lag > 50 ms), counted in the latencies above: with "
-            f"the generator's CPU well under 1, that is waiting for one of its {openloop.CONNECTIONS} "
+            f"the generator's CPU well under 1, that is waiting for one of its {httpclient.CONNECTIONS} "
             "connections, all open on requests the server had not answered yet"
         )
     print(
@@ -280,7 +280,7 @@ def main() -> int:
         staff = staff_out.get(timeout=args.minutes * 60 + 600)
         stop.set()
         server_cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
-        crowd = crowd_out.get(timeout=openloop.TIMEOUT + 60)  # the requests in flight end
+        crowd = crowd_out.get(timeout=httpclient.TIMEOUT + 60)  # the requests in flight end
         for p in procs:
             p.join(30)
     finally:
