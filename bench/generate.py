@@ -124,7 +124,9 @@ def tournament_document(
                     result = _oriented(_same(m), plan[pair] == a)
                 elif rng.random() < played:
                     result = _played(rng, m, 0 if strength[a] >= strength[b] else 1)
-                    if rng.random() < walkovers:
+                    # No W.O. in a chave built to tie: an expelled team's unplayed jogos
+                    # would break the tie its recorded sorteio is for.
+                    if rng.random() < walkovers and not plan:
                         absent = rng.choice([a, b])
                         result = {"walkover": absent}
                         if m.walkover_expels:
