@@ -209,3 +209,22 @@ def test_a_reverted_sumula_leaves_every_public_page(client: Client, event: Event
     for name, body in event.pages(client).items():
         assert not shows_a_score(body), name
     assert played(event.t, event.chave.team_a.key) == 0 and not advanced(event)
+
+
+def test_the_organizer_flips_the_switch_on_the_dashboard(client: Client, event: Event) -> None:
+    url = reverse("tournaments:publication", args=[event.t.slug])
+    dashboard = reverse("tournaments:dashboard", args=[event.t.slug])
+    assert client.post(url, {"show_pending_results": "on"}).status_code in (302, 403)
+    event.t.refresh_from_db()
+    assert not event.t.show_pending_results  # nobody logged in: nothing changes
+    client.force_login(event.organizer)
+    assert "Mostrar placares aguardando homologação" in client.get(dashboard).content.decode()
+    before = client.get(reverse("public:revision", args=[event.t.slug])).json()["revision"]
+    assert client.post(url, {"show_pending_results": "on"}).status_code == 302
+    event.t.refresh_from_db()
+    assert event.t.show_pending_results
+    assert client.get(reverse("public:revision", args=[event.t.slug])).json()["revision"] > before
+    assert MARK in client.get(reverse("public:results", args=[event.t.slug])).content.decode()
+    assert client.post(url, {}).status_code == 302
+    event.t.refresh_from_db()
+    assert not event.t.show_pending_results
