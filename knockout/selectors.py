@@ -3,8 +3,11 @@
 ``bracket_data(stage)`` reads a knockout stage in a constant number of queries (stage
 entries, jogos, súmulas, rodadas, homologation times) whatever its size, and returns a
 :class:`Bracket`: one list of :class:`Slot` per rodada, from rodada 1 to the final.
-Who advances is computed by ``knockout.bracket`` from the homologated súmulas; the
-winner of a súmula is the rules engine's (``rules.counters.contributions``).
+Who advances is computed by ``knockout.bracket`` from the homologated súmulas whose
+result counts; whether a result counts, and its winner, is the rules engine's one answer
+(``rules.counting``). What the public may see of a result follows the publication rule
+(``standings.selectors_published``): a result shown before its homologation is marked
+``pending`` and advances nobody.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from knockout import bracket as b
-from rules.counters import contributions
+from rules.counting import judge_result
 from rules.modalities import Modality
-from rules.results import Side, from_interchange
-from rules.validation import validate_match
+from rules.results import Side
 from scoring.models import ScoreSheet, SheetEvent
 from standings.results import summarize
+from standings.selectors_published import published, state_of
 from tournaments.models import Match, Round, Stage, StageTeam, Team, Tournament
 
 
@@ -58,7 +61,8 @@ class Slot:
     score: str = ""  # "2–1", "W.O. (...)"
     games: list[str] = field(default_factory=list)  # partida scores "12–8"
     winner: str | None = None  # team key once homologated (or advancing from a chapéu)
-    state: str = ""  # "a jogar", "enviada pelo juiz", "homologada", ...
+    state: str = ""  # "a jogar", "aguardando homologação", "homologada"
+    pending: bool = False  # score shown before its homologation: marked, advances nobody
     homologated_at: datetime | None = None
     late: bool = False  # V-M17: homologated after the rodada's deadline (soft)
     has_sheet: bool = False
@@ -122,12 +126,12 @@ def round_name(number: int, total: int) -> str:
 
 
 def winner_of(modality: Modality, result: Any, a: str, b_key: str) -> str | None:
-    """The key of the winner of a valid result; ``bracket.NO_WINNER`` when nobody won
-    (double W.O.); None when the result is unreadable."""
-    report, problems = from_interchange(result, a, b_key)
-    if report is None or any(p.is_error for p in problems + validate_match(modality, report)):
+    """The key of the winner of a result that counts (``rules.counting``);
+    ``bracket.NO_WINNER`` when nobody won (double W.O.); None when it does not count."""
+    outcome = judge_result(modality, result, a, b_key).outcome
+    if outcome is None:
         return None
-    won = contributions(modality, report).winner
+    won = outcome.winner
     if won is None:
         return b.NO_WINNER
     return a if won is Side.A else b_key
@@ -141,29 +145,30 @@ def knockout_stages(t: Tournament) -> list[Stage]:
 class _Read:
     entries: list[StageTeam]
     matches: list[Match]
-    results: dict[int, Any]
-    status: dict[int, str]
+    results: dict[int, Any]  # homologated: these move the bracket
+    pending: dict[int, Any]  # shown before homologation (the tournament's switch)
+    status: dict[int, str]  # the public state of each jogo
     sheets: set[int]
 
 
-def _read(stage: Stage) -> _Read:
+def _read(stage: Stage, staff: bool) -> _Read:
     entries = list(StageTeam.objects.filter(stage=stage).select_related("team__entity").order_by("order"))
     matches = list(
         Match.objects.filter(stage=stage)
         .select_related("team_a", "team_b", "table")
         .order_by("round", "slot")
     )
-    results: dict[int, Any] = {}
-    status: dict[int, str] = {}
+    shown = published(stage.tournament, [m.pk for m in matches])
+    results = {pk: s.result for pk, s in shown.items() if s.final and s.result is not None}
+    pending = {pk: s.result for pk, s in shown.items() if s.pending}
+    status = {m.pk: state_of(shown.get(m.pk)) for m in matches}
     any_sheet: set[int] = set()
-    sheets = ScoreSheet.objects.filter(match__stage=stage).only("match_id", "status", "result", "confirmed")
-    for s in sheets.order_by("match_id", "version"):
-        any_sheet.add(s.match_id)
-        if s.status != ScoreSheet.Status.SUPERSEDED:
-            status[s.match_id] = s.status
-        if s.confirmed and s.status == ScoreSheet.Status.HOMOLOGATED:
-            results[s.match_id] = s.result
-    return _Read(entries, matches, results, status, any_sheet)
+    rows = ScoreSheet.objects.filter(match__stage=stage).order_by("match_id", "version")
+    for match_id, state in rows.values_list("match_id", "status"):
+        any_sheet.add(match_id)
+        if staff and state not in (ScoreSheet.Status.SUPERSEDED, ScoreSheet.Status.DRAFT):
+            status[match_id] = str(ScoreSheet.Status(state).label)  # the organizer sees every step
+    return _Read(entries, matches, results, pending, status, any_sheet)
 
 
 def bracket_winners(
@@ -180,10 +185,11 @@ def bracket_winners(
 
 
 def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
-    """The whole bracket of a knockout stage; ``staff`` adds homologation times (V-M17)."""
+    """The whole bracket of a knockout stage; ``staff`` adds homologation times (V-M17)
+    and each súmula's own state (sent, signed) where the public sees «a jogar»."""
     t = stage.tournament
     modality = t.rules()
-    data = _read(stage)
+    data = _read(stage, staff)
     seeds = {e.team.key: _slot_team(e.team, e.order + 1, e.label) for e in data.entries}
     teams = list(seeds.values())
     recognized = bool(data.entries) and all(e.position is not None for e in data.entries)
@@ -219,15 +225,17 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
             base["winner"] = won
         if m is not None and p.is_match and {m.team_a.key, m.team_b.key} == {p.a, p.b}:
             summary = None
-            if m.pk in data.results:
-                summary = summarize(modality, data.results[m.pk], m.team_a.key, m.team_b.key, names)
+            shown = data.results.get(m.pk, data.pending.get(m.pk))
+            if shown is not None:
+                summary = summarize(modality, shown, m.team_a.key, m.team_b.key, names)
+            pending = summary is not None and m.pk not in data.results
             at = homologated.get(m.pk)
             deadline = base["deadline"]
             base.update(
                 match_id=m.pk,
                 table=m.table.name if m.table else "",
                 scheduled_at=m.scheduled_at or (rnd.starts_at if rnd else None),
-                state=_state(data.status.get(m.pk)),
+                state=data.status[m.pk],
                 has_sheet=m.pk in data.sheets,
                 homologated_at=at,
                 late=bool(at and deadline and at > deadline),
@@ -236,7 +244,8 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
             base.update(team_a=seeds.get(m.team_a.key), team_b=seeds.get(m.team_b.key))
             if summary is not None:
                 base.update(score=summary.score, games=[g for g in summary.games.split(", ") if g])
-                base.update(winner=summary.winner)
+                # A pending score is shown, never as won: it moves nobody.
+                base.update(winner=None if pending else summary.winner, pending=pending)
         return Slot(**base)
 
     rounds = [[slot(p) for p in level] for level in pairings]
@@ -268,16 +277,6 @@ def _slot_team(team: Team, seed: int, label: str) -> SlotTeam:
     return SlotTeam(team.key, team.name, seed, label, team.entity.name if team.entity else "")
 
 
-def _state(status: str | None) -> str:
-    """As ``standings.results.state_label``: no public page tells a draft from no súmula,
-    nor a signed súmula from a submitted one."""
-    if status in (None, ScoreSheet.Status.DRAFT):
-        return _("a jogar")
-    if status == ScoreSheet.Status.SIGNED:
-        status = ScoreSheet.Status.SUBMITTED
-    return str(ScoreSheet.Status(status).label)
-
-
 def _homologation_times(matches: list[Match]) -> dict[int, datetime]:
     rows = (
         SheetEvent.objects.filter(match__in=matches, kind=SheetEvent.Kind.HOMOLOGATED)
@@ -306,6 +305,8 @@ def bracket_document(t: Tournament, data: Bracket) -> dict[str, Any]:
             "games": s.games,
             "winner": s.winner,
             "state": s.state or None,
+            "final": bool(s.score) and not s.pending,
+            "pending": s.pending,
         }
 
     return {

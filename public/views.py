@@ -1,7 +1,10 @@
 """Thin public views: each declares its permission, then asks a selector.
 
 Public pages: tournament home, classificação (with qualification), results, schedule,
-team pages, JSON for integrators, and the revision number the live refresh polls.
+team pages, JSON for integrators, and the revision number the live refresh polls. Every
+result they show is the publication rule's (``standings.selectors_published``, through
+``standings.results`` and ``standings.selectors``): homologated, or marked «aguardando
+homologação» where the tournament shows those.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
 from standings.results import match_rows, results_document
-from standings.selectors import shows_provisional, standings_document, tournament_standings
+from standings.selectors import standings_document, tournament_standings
+from standings.selectors_published import shows_pending
 from tally import selectors as tally_selectors
 from tournaments.models import Team
 from tournaments.permissions import Action, TournamentPermissionMixin
@@ -143,7 +147,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["blocks"] = self.blocks
         context["live_states"] = tally_selectors.live_board(self.tournament)  # placar parcial
-        context["provisional"] = shows_provisional(self.tournament)
+        context["pending_shown"] = shows_pending(self.tournament)
         context["page"] = self.page
         context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
         # The full qualification list of a large stage lives on its own page.

@@ -1,5 +1,7 @@
 """The public live pages of the digital tenteio: every jogo in progress, and one mesa's
-partida hand by hand (the placar parcial, which does not count in the standings)."""
+partida hand by hand (the placar parcial, which does not count in the standings). The
+result of the mesa's jogo, once its súmula is sent, follows the publication rule
+(``standings.results.match_rows``) like every other public page."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from public.caching import public_page
+from standings.results import match_rows
 from tally import selectors
 from tournaments.permissions import Action, TournamentPermissionMixin
 
@@ -32,7 +35,9 @@ class LiveMesaView(TournamentPermissionMixin, View):
             raise Http404
         match = selectors.mesa_match(self.tournament, table)
         state = selectors.match_state(match, self.tournament.rules()) if match else None
+        rows = match_rows(self.tournament, table=table.name) if match else []
         context = {
+            "row": next((r for r in rows if match and r["pk"] == match.pk), None),
             "tournament": self.tournament,
             "mesa": table.name,
             "state": state,

@@ -10,9 +10,10 @@ played report is V-M11 ``match.expelled_team_played`` (and is not counted), unle
 a W.O. with the expelled team absent. A fixture between two expelled teams is not
 counted: neither is ranked any more.
 
-A jogo is counted only when its report has no ERROR and no pending NORMALIZE problem
-(V-P2 never fixes a score silently); pass ``clamp=True`` to apply ``clamp_report``
-first, whose log entries are returned with the other problems.
+Whether a jogo counts is ``rules.counting``'s answer, the one every part of Tenteio uses
+(no problem but warnings; a clamped score counts, one still above the target does not);
+pass ``clamp=True`` to apply ``clamp_report`` first, whose log entries are returned with
+the other problems.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from rules.counters import MatchOutcome, contributions
+from rules.counters import MatchOutcome
+from rules.counting import judge as judge_report
 from rules.modality_params import Modality
 from rules.problems import Problem, Severity, problem
 from rules.results import Absent, MatchReport, Side
 from rules.types import Counters, RankedMatch
-from rules.validation import clamp_report, validate_match
+from rules.validation import clamp_report
 
 _E = TypeVar("_E")
 _F = TypeVar("_F", bound=tuple[Any, ...])
@@ -86,11 +88,8 @@ def _ranked(team_a: str, team_b: str, outcome: MatchOutcome) -> RankedMatch:
 def _judge(
     modality: Modality, report: MatchReport, teams: tuple[str, str]
 ) -> tuple[tuple[Problem, ...], MatchOutcome | None]:
-    """A jogo's problems and, when it counts, its contributions (§3.13)."""
-    found = tuple(validate_match(modality, report, teams))
-    if any(p.severity is not Severity.WARNING and p.code != "game.score_clamped" for p in found):
-        return found, None
-    return found, contributions(modality, report)
+    """A jogo's problems and, when it counts, its contributions (``rules.counting``)."""
+    return judge_report(modality, report, teams)
 
 
 _judge_cached = lru_cache(maxsize=1 << 16)(_judge)
@@ -122,8 +121,7 @@ def evaluate_group(
     ) -> tuple[tuple[Problem, ...], MatchOutcome | None]:
         if clamp:
             report, log = clamp_report(modality, report, teams)
-            found, judged = _judge(modality, report, teams)
-            return (*log, *found), judged
+            return judge_report(modality, report, teams, tuple(log))
         return judge(modality, report, teams)
 
     fixtures = [(m.key, m.round, m.team_a, m.team_b, m.report) for m in matches]

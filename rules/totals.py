@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.counters import MatchOutcome
-from rules.group import GroupEvaluation, _judge, _ranked, walk_group
+from rules.counting import judge, judge_result
+from rules.group import GroupEvaluation, _ranked, walk_group
 from rules.modality_params import Modality
 from rules.problems import Problem
-from rules.results import Absent, MatchReport, Scope, Side, from_interchange
+from rules.results import Absent, MatchReport, Scope, Side
 from rules.types import RankedMatch
 
 WALKOVER_REASON = "W.O. (Art. 20, III)"
@@ -32,8 +33,8 @@ WALKOVER_REASON = "W.O. (Art. 20, III)"
 class Tally:
     """What one result means for the standings of its chave.
 
-    ``outcome`` is ``None`` when the result does not count (an error, or a score that
-    waits for a normalisation): the jogo then has a result, but adds nothing.
+    ``outcome`` is ``None`` when the result does not count (``rules.counting``: an error,
+    a score that waits for a normalisation): the jogo then has a result, but adds nothing.
     ``reasons`` say, per side, why it leaves the tournament if this jogo expels it
     (shown beside an expelled team), the first reason of the súmula for that side.
     """
@@ -49,14 +50,18 @@ class Tally:
 def tally(modality: Modality, result: object, team_a: str, team_b: str) -> Tally | None:
     """What a stored interchange ``result`` contributes; ``None`` when its shape is too
     broken to read, which the standings treat as no result at all."""
-    report, _ = from_interchange(result, team_a, team_b)
-    if report is None:
+    verdict = judge_result(modality, result, team_a, team_b)
+    if verdict.report is None:
         return None
-    return tally_report(modality, report, (team_a, team_b))
+    return _tally(verdict.report, verdict.outcome)
 
 
 def tally_report(modality: Modality, report: MatchReport, teams: tuple[str, str]) -> Tally:
-    _, outcome = _judge(modality, report, teams)
+    _, outcome = judge(modality, report, teams)
+    return _tally(report, outcome)
+
+
+def _tally(report: MatchReport, outcome: MatchOutcome | None) -> Tally:
     absent = report.walkover.sides if report.walkover is not None else frozenset()
     return Tally(outcome, absent, _reasons(report))
 

@@ -2,7 +2,9 @@
 
 Each match becomes a plain dict a table can show: teams, partida scores and a pt-BR
 summary of the result ("2–1", "W.O.", "desclassificação", "decisão da comissão").
-Partida winners come from the rules engine, never recomputed here.
+Which result the public may see, and whether it is final, is the publication rule's
+(``standings.selectors_published``); whether it counts, and who won, is the rules
+engine's (``rules.counting``): a result that does not count shows no score anywhere.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.counters import contributions
+from rules.counting import judge_result
 from rules.modalities import Modality
-from rules.results import MatchReport, Side, from_interchange
-from rules.validation import as_score, game_winner, partida_offender, validate_match
-from scoring.models import ScoreSheet
+from rules.results import MatchReport, Side
+from rules.validation import as_score, game_winner, partida_offender
+from standings.selectors_published import Shown, pending_label, published, state_of
 from tournaments.models import Match, Tournament
 
 
@@ -30,10 +32,11 @@ class Summary:
 def summarize(
     modality: Modality, result: Any, team_a: str, team_b: str, names: dict[str, str]
 ) -> Summary | None:
-    report, problems = from_interchange(result, team_a, team_b)
-    if report is None or any(p.is_error for p in problems + validate_match(modality, report)):
+    """The result in words, or None when it does not count (``rules.counting``)."""
+    verdict = judge_result(modality, result, team_a, team_b)
+    report, outcome = verdict.report, verdict.outcome
+    if report is None or outcome is None:
         return None
-    outcome = contributions(modality, report)
     key = {Side.A: team_a, Side.B: team_b}
     winner = key[outcome.winner] if outcome.winner is not None else None
     games = ", ".join(f"{as_score(g.a)}–{as_score(g.b)}" for g in report.games)
@@ -66,21 +69,13 @@ def _score(modality: Modality, report: MatchReport, key: dict[Side, str], names:
     return text
 
 
-def state_label(status: str | None) -> str:
-    """A jogo's state as the public sees it: a judge's draft is still "a jogar", and a
-    súmula the capatazes signed is still "enviada" until homologated, so neither moves
-    the public revision (tournaments.revision)."""
-    if status in (None, ScoreSheet.Status.DRAFT):
-        return _("a jogar")
-    if status == ScoreSheet.Status.SIGNED:
-        status = ScoreSheet.Status.SUBMITTED
-    return str(ScoreSheet.Status(status).label)
-
-
 def match_rows(
     t: Tournament, *, round_number: int | None = None, table: str | None = None
 ) -> list[dict[str, Any]]:
-    """Every match of the tournament (optionally one rodada or one mesa), in play order."""
+    """Every match of the tournament (optionally one rodada or one mesa), in play order,
+    with what the public may see of its result: ``score``/``games`` when a shown result
+    counts, ``final`` once homologated (only then ``winner`` and ``homologated``),
+    ``pending`` for a result shown before its homologation (marked ``pending_label``)."""
     modality = t.rules()
     qs = Match.objects.filter(stage__tournament=t).select_related(
         "stage", "group", "table", "team_a", "team_b"
@@ -90,49 +85,46 @@ def match_rows(
     if table is not None:
         qs = qs.filter(table__name=table)
     matches = list(qs.order_by("stage__order", "round", "order", "id"))
-    status: dict[int, str] = {}
-    results: dict[int, Any] = {}
-    sheets = ScoreSheet.objects.filter(match__in=matches).exclude(status=ScoreSheet.Status.SUPERSEDED)
-    for sheet in sheets.order_by("match_id", "version").only("match_id", "status", "result", "confirmed"):
-        status[sheet.match_id] = sheet.status
-        if sheet.confirmed:
-            results[sheet.match_id] = sheet.result
-    rows = []
-    for m in matches:
-        names = {m.team_a.key: m.team_a.name, m.team_b.key: m.team_b.name}
-        summary = (
-            summarize(modality, results[m.pk], m.team_a.key, m.team_b.key, names) if m.pk in results else None
-        )
-        rows.append(
-            {
-                "pk": m.pk,
-                "stage": m.stage.key,
-                "group": m.group.name if m.group else "",
-                "round": m.round,
-                "table": m.table.name if m.table else "",
-                "time": m.scheduled_at,
-                "team_a": m.team_a.name,
-                "team_b": m.team_b.name,
-                "team_a_key": m.team_a.key,
-                "team_b_key": m.team_b.key,
-                "score": summary.score if summary else "",
-                "games": summary.games if summary else "",
-                "winner": summary.winner if summary else None,
-                "state": state_label(status.get(m.pk)),
-                "homologated": m.pk in results,
-            }
-        )
-    return rows
+    shown = published(t, [m.pk for m in matches])
+    return [_row(modality, m, shown.get(m.pk)) for m in matches]
+
+
+def _row(modality: Modality, m: Match, shown: Shown | None) -> dict[str, Any]:
+    names = {m.team_a.key: m.team_a.name, m.team_b.key: m.team_b.name}
+    result = shown.result if shown is not None else None
+    summary = summarize(modality, result, m.team_a.key, m.team_b.key, names) if result is not None else None
+    final = shown is not None and shown.final
+    pending = summary is not None and not final
+    return {
+        "pk": m.pk,
+        "stage": m.stage.key,
+        "group": m.group.name if m.group else "",
+        "round": m.round,
+        "table": m.table.name if m.table else "",
+        "time": m.scheduled_at,
+        "team_a": m.team_a.name,
+        "team_b": m.team_b.name,
+        "team_a_key": m.team_a.key,
+        "team_b_key": m.team_b.key,
+        "score": summary.score if summary else "",
+        "games": summary.games if summary else "",
+        # Only a final result has a winner: a pending one is never styled as won.
+        "winner": summary.winner if summary and final else None,
+        "state": state_of(shown),
+        "homologated": final,
+        "final": final,
+        "counted": final and summary is not None,
+        "pending": pending,
+        "pending_label": pending_label() if pending else "",
+        "result": result,
+    }
 
 
 def results_document(t: Tournament, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """``tenteio-results/1``: every jogo with its homologated result, for integrators."""
-    sheets = {
-        s.match_id: s.result
-        for s in ScoreSheet.objects.filter(match__stage__tournament=t, confirmed=True).only(
-            "match_id", "result"
-        )
-    }
+    """``tenteio-results/1``: every jogo with the result the public may see
+    (docs/interchange.md): ``final`` says whether it is homologated, ``counted`` whether
+    it counts in the classificação and the mata-mata (final, and valid by
+    ``rules.counting``); ``winner`` is given for a counted result only."""
     return {
         "format": "tenteio-results/1",
         "tournament": t.slug,
@@ -144,7 +136,11 @@ def results_document(t: Tournament, rows: list[dict[str, Any]]) -> dict[str, Any
                 "table": r["table"] or None,
                 "teams": [r["team_a_key"], r["team_b_key"]],
                 "winner": r["winner"],
-                "result": sheets.get(r["pk"]),
+                "score": r["score"] or None,
+                "result": r["result"],
+                "final": r["final"],
+                "counted": r["counted"],
+                "state": r["state"],
             }
             for r in rows
         ],

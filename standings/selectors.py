@@ -25,7 +25,6 @@ from rules.modality_params import Modality
 from rules.ranking import GroupStandings, StandingRow
 from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
-from scoring.models import ScoreSheet, ScoringSettings
 from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
 from standings.chaves import ChaveResult, from_matches, from_sums
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
@@ -109,40 +108,24 @@ class UnknownStage(LookupError):
     pass
 
 
-def result_statuses(include_provisional: bool) -> list[str]:
-    statuses: list[str] = [ScoreSheet.Status.HOMOLOGATED]
-    if include_provisional:
-        statuses += [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED]
-    return statuses
-
-
-def shows_provisional(t: Tournament | int) -> bool:
-    """Whether the organizer chose to show submitted (not yet homologated) results."""
-    tournament_id = t if isinstance(t, int) else t.pk
-    found = ScoringSettings.objects.filter(tournament_id=tournament_id).values_list(
-        "show_provisional", flat=True
-    )
-    return bool(found.first())
-
-
 def tournament_standings(
     t: Tournament,
     *,
     stage_key: str | None = None,
-    include_provisional: bool | None = None,
+    include_provisional: bool = False,
     group_name: str | None = None,
 ) -> list[StageTable]:
-    """Standings of every chave of every groups stage (or of one stage). Provisional
-    results count only when asked, or (``None``) when the tournament shows them."""
+    """Standings of every chave of every groups stage (or of one stage), from the
+    homologated súmulas (the publication rule, docs/rules.md §3.14: a result waiting for
+    homologation never counts, even where the public may see it). ``include_provisional``
+    also counts the confirmed súmulas sent and signed, for checks and tests only."""
     return _standings(t, stage_key, include_provisional, group_name)
 
 
 def _standings(
-    t: Tournament, stage_key: str | None, include_provisional: bool | None, group_name: str | None
+    t: Tournament, stage_key: str | None, include_provisional: bool, group_name: str | None
 ) -> list[StageTable]:
     modality = t.rules()
-    if include_provisional is None:
-        include_provisional = shows_provisional(t)
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
     if stage_key is not None:
         stages = [s for s in stages if s.key == stage_key]

@@ -45,6 +45,12 @@ class TournamentForm(forms.Form):
     is_public = forms.BooleanField(
         label=_("Público (aparece na lista de torneios)"), required=False, initial=True
     )
+    show_pending_results = forms.BooleanField(
+        label=_("Mostrar placares aguardando homologação"),
+        required=False,
+        initial=False,
+        help_text=Tournament._meta.get_field("show_pending_results").help_text,
+    )
     stage_plan = forms.ChoiceField(
         label=_("Formato"), choices=Tournament.StagePlan.choices, initial=Tournament.StagePlan.GROUPS_KNOCKOUT
     )
@@ -88,6 +94,12 @@ class TournamentForm(forms.Form):
             data.pop(key, None)
         data["overrides"] = self.overrides()
         return data
+
+
+class PublicationForm(forms.Form):
+    """The publication rule's switch (docs/rules.md §3.14), on the dashboard."""
+
+    show_pending_results = TournamentForm.base_fields["show_pending_results"]
 
 
 class MemberForm(forms.Form):

@@ -51,6 +51,16 @@ class Tournament(models.Model):
     # ``advance_best_next`` of the next position (ranked with rules.crossgroup).
     advance_per_group = models.PositiveIntegerField(_("classificados por chave"), null=True, blank=True)
     advance_best_next = models.PositiveIntegerField(_("melhores da posição seguinte"), null=True, blank=True)
+    # The publication rule (docs/rules.md §3.14): off, the public sees homologated results
+    # only; on, also the scores sent and not yet homologated, marked as such, never counted.
+    show_pending_results = models.BooleanField(
+        _("Mostrar placares aguardando homologação"),
+        default=False,
+        help_text=_(
+            "O público vê também os placares enviados pelos juízes e ainda não homologados, "
+            "marcados «aguardando homologação»; eles não contam na classificação nem no mata-mata."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("torneios/meus/", views.MyTournamentsView.as_view(), name="mine"),
     path(G, views.DashboardView.as_view(), name="dashboard"),
     path(G + "organizacao/", views.MembersView.as_view(), name="members"),
+    path(G + "publicacao/", views.PublicationView.as_view(), name="publication"),
     path(G + "equipes/", views_teams.TeamListView.as_view(), name="teams"),
     path(G + "equipes/nova/", views_teams.TeamFormView.as_view(), name="team_create"),
     path(G + "equipes/<int:pk>/", views_teams.TeamFormView.as_view(), name="team_edit"),

@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.views.generic import FormView, TemplateView, View
 
 from tournaments import selectors
-from tournaments.forms import JudgeAccountForm, MemberForm, TournamentForm
+from tournaments.forms import JudgeAccountForm, MemberForm, PublicationForm, TournamentForm
 from tournaments.models import Membership
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.services import ServiceError, apply_to_form
@@ -25,6 +25,7 @@ from tournaments.services.tournaments import (
     judge_account_create,
     membership_add,
     membership_remove,
+    publication_set,
     tournament_create,
 )
 
@@ -66,7 +67,25 @@ class DashboardView(OrganizerMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["board"] = selectors.dashboard(self.tournament)
         context["modality"] = self.tournament.rules()
+        context["publication_form"] = PublicationForm(
+            initial={"show_pending_results": self.tournament.show_pending_results}
+        )
         return context
+
+
+class PublicationView(OrganizerMixin, View):
+    """The publication rule's switch, posted from the dashboard."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = PublicationForm(request.POST)
+        form.is_valid()  # a checkbox: absent is False, anything else True
+        shown = bool(form.cleaned_data.get("show_pending_results"))
+        publication_set(tournament=self.tournament, show_pending_results=shown)
+        if shown:
+            messages.success(request, "O público vê também os placares aguardando homologação, marcados.")
+        else:
+            messages.success(request, "O público vê somente os resultados homologados.")
+        return redirect("tournaments:dashboard", slug=slug)
 
 
 class MembersView(OrganizerMixin, View):

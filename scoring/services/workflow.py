@@ -116,6 +116,19 @@ def _signatures_complete(sheet: ScoreSheet) -> bool:
     return all(t.pk in signed for t in required_teams(sheet.match, sheet.result))
 
 
+def shows_pending(match: Match) -> bool:
+    """Whether the public sees this jogo's sent súmulas before their homologation (the
+    tournament's switch, docs/rules.md §3.14): only then does sending, confirming or
+    correcting one change a public page, and move the public revision."""
+    return bool(tournament_of(match).show_pending_results)
+
+
+def _on_live_board(match: Match) -> bool:
+    # A jogo with hands entered is on the public live board until its súmula is sent
+    # (tally.selectors.matches_in_play): sending it changes that page whatever the switch.
+    return Match.objects.filter(pk=match.pk, hand_entries__isnull=False).exists()
+
+
 def _confirm(sheet: ScoreSheet, sheets: list[ScoreSheet], user: Any) -> None:
     # Unconfirm the old one first: the partial unique index allows one confirmed row.
     for old in sheets:
@@ -166,10 +179,10 @@ def sheet_save(
             raise WorkflowError(
                 "A súmula já foi enviada: uma correção deve ser enviada, não salva como rascunho."
             )
-        public = submit  # the public sees a súmula once it is sent (standings.results)
+        changed = submit  # a sent version, or a sent one set aside below
         for old in sheets:
             if not old.confirmed and old.status != Status.SUPERSEDED:
-                public = public or old.status != Status.DRAFT
+                changed = changed or old.status != Status.DRAFT
                 old.status = Status.SUPERSEDED
                 old.save(update_fields=["status"])
         sheet = ScoreSheet(
@@ -192,7 +205,7 @@ def sheet_save(
         if confirm_now:
             _confirm(sheet, sheets, user)
             _event(match, sheet, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": sheet.version})
-        if public:
+        if changed and (shows_pending(match) or _on_live_board(match)):
             bump(tournament_of(match).pk)
     return sheet
 
@@ -225,7 +238,8 @@ def sheet_check(
             return CheckOutcome(False, latest, changes)
         _confirm(latest, sheets, user)
         _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": latest.version})
-        bump(tournament_of(match).pk)  # its result is shown now
+        if shows_pending(match):
+            bump(tournament_of(match).pk)  # its result is shown now, as pending
     return CheckOutcome(True, latest)
 
 

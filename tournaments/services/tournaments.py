@@ -86,6 +86,7 @@ def tournament_create(
     venue: str = "",
     event: str = "",
     is_public: bool = True,
+    show_pending_results: bool = False,
     stage_plan: str = Tournament.StagePlan.GROUPS_KNOCKOUT,
     advance_per_group: int | None = None,
     advance_best_next: int | None = None,
@@ -113,6 +114,7 @@ def tournament_create(
         venue=clean_name(venue),
         event=clean_name(event),
         is_public=is_public,
+        show_pending_results=show_pending_results,
         stage_plan=stage_plan,
         advance_per_group=advance_per_group if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,
         advance_best_next=advance_best_next if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,
@@ -134,6 +136,17 @@ def tournament_create(
 
 
 @transaction.atomic
+def publication_set(*, tournament: Tournament, show_pending_results: bool) -> Tournament:
+    """Switch the publication rule (docs/rules.md §3.14): whether the public also sees
+    the scores sent and not yet homologated, marked as such. Every public page changes
+    with it, so the public revision moves."""
+    with transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(show_pending_results=show_pending_results)
+        tournament.show_pending_results = show_pending_results
+        bump(tournament.pk)
+    return tournament
+
+
 def membership_add(*, tournament: Tournament, username: str, role: str) -> Membership:
     """Give an existing account a role (organizador or juiz) in this tournament."""
     if role not in Membership.Role.values:
