@@ -60,8 +60,7 @@ def fingerprint(tournament: Tournament, params: Params) -> str:
         "tournament": tournament.pk,
         "revision": current(tournament.pk),
         "params": params.as_dict(),
-        "layout": LAYOUT_VERSION,
-        "site": settings.SITE_URL,
+        "layout": LAYOUT_VERSION,  # params carry the súmulas' site address
     }
     return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
 
