@@ -1,0 +1,74 @@
+"""The names of rodadas as the rulebooks call them: «Rodada n» in the chaves, the
+mata-mata's rodadas by their phase («Oitavas de final», «Quartas de final»,
+«Semifinais», «Final») and its extra jogo «3º lugar».
+
+Here, below scoring and knockout, so the judge's list, the schedules, the printed
+documents and the bracket all say the same thing (``knockout.selectors`` uses
+:func:`round_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+from tournaments.models import Match, Stage
+
+
+def knockout_round_count(teams: int) -> int:
+    """Rodadas of a mata-mata of ``teams`` teams: the bracket is the next power of two
+    (chapéus fill it), one rodada per halving; none under two teams."""
+    return (teams - 1).bit_length() if teams >= 2 else 0
+
+
+def round_name(number: int, total: int) -> str:
+    """Rodada ``number`` (1-based) of a mata-mata of ``total`` rodadas."""
+    left = total - number
+    names = {0: _("Final"), 1: _("Semifinais"), 2: _("Quartas de final"), 3: _("Oitavas de final")}
+    return names.get(left, _("Rodada %(n)d") % {"n": number})
+
+
+def third_place_name() -> str:
+    return _("3º lugar")
+
+
+def group_round_name(number: int | None) -> str:
+    return _("Rodada %(n)d") % {"n": number} if number is not None else ""
+
+
+def knockout_totals(stage_ids: Iterable[int]) -> dict[int, int]:
+    """Rodadas of each mata-mata stage: from its entered teams, else (a file's jogos with
+    no bracket) from the highest rodada it has. Two queries, whatever the stages."""
+    ids = set(stage_ids)
+    if not ids:
+        return {}
+    totals = {
+        row["pk"]: knockout_round_count(row["n"])
+        for row in Stage.objects.filter(pk__in=ids).annotate(n=Count("entries")).values("pk", "n")
+    }
+    missing = [pk for pk in ids if not totals.get(pk)]
+    if missing:
+        for row in Match.objects.filter(stage_id__in=missing).values("stage_id").annotate(top=Max("round")):
+            totals[row["stage_id"]] = row["top"] or 0
+    return totals
+
+
+def match_round_names(matches: Iterable[Match]) -> dict[int, str]:
+    """Jogo id → its rodada's name. The jogos need their ``stage`` loaded (select_related)."""
+    matches = list(matches)
+    knockout = {m.stage_id for m in matches if m.stage.kind == Stage.Kind.KNOCKOUT}
+    totals = knockout_totals(knockout)
+    names: dict[int, str] = {}
+    for m in matches:
+        if m.stage_id in knockout:
+            if m.third_place:
+                names[m.pk] = third_place_name()
+            elif m.round is not None:
+                names[m.pk] = round_name(m.round, max(totals.get(m.stage_id, 0), m.round))
+            else:
+                names[m.pk] = m.stage.get_kind_display()
+        else:
+            names[m.pk] = group_round_name(m.round)
+    return names
