@@ -48,7 +48,7 @@ from tournaments.models import Tournament
 from tournaments.revision import current
 
 # Bump when a template changes what is printed: older stored PDFs stop being reused.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 STALE_SECONDS = 90  # a running job untouched this long has lost its worker
 MAX_ATTEMPTS = 4  # tries of a chunk: the first and printing.tasks' three retries
 

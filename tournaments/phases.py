@@ -72,3 +72,8 @@ def match_round_names(matches: Iterable[Match]) -> dict[int, str]:
         else:
             names[m.pk] = group_round_name(m.round)
     return names
+
+
+def names_by_id(match_ids: Iterable[int]) -> dict[int, str]:
+    """Jogo id → its rodada's name, for rows that carry only the jogo's id."""
+    return match_round_names(Match.objects.filter(pk__in=list(match_ids)).select_related("stage"))

@@ -19,6 +19,7 @@ from scoring import codes
 from scoring.models import JudgeAssignment, ScoreSheet
 from standings.results import summarize
 from tournaments.models import Match, Player, Tournament
+from tournaments.phases import match_round_names
 
 ENDINGS = {"target": "alvo", "time": "tempo", "disqualification": "desclassificação"}
 LADDER_FAMILIES = {Family.PAULISTA_002, Family.GOIANO_003}
@@ -84,10 +85,12 @@ def build(tournament: Tournament, params: Params) -> list[dict[str, Any]]:
         judges.setdefault(a.table_id, []).append(a.user.get_full_name() or a.user.get_username())
     # The request's address (Params.site); from the command line, SITE_URL or the default.
     site = params.site or base_url()
+    names = match_round_names(rows)  # «Rodada n», or the mata-mata's phase
     units = [_unit(m, modality, sheets.get(m.pk), site) for m in rows]
     for m, unit in zip(rows, units, strict=True):
         # The judge of the mesa when the organizer assigned one; else a line to fill in.
         unit["judge"] = " / ".join(judges.get(m.table_id or 0, []))[:60]
+        unit["round_name"] = names.get(m.pk, "")
     return units
 
 
