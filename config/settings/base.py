@@ -176,7 +176,7 @@ X_FRAME_OPTIONS = "DENY"
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "after_login"  # by role: a judge to their jogos (public.views_site)
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "pt-br"
