@@ -62,7 +62,10 @@ def test_loopback_warns_and_lists_the_network_addresses(
     monkeypatch.setattr(lan, "addresses", lambda: ["192.168.0.7"])
     html = dashboard(organizer, tournament, "127.0.0.1:8000")
     assert "Este endereço só funciona neste computador." in html
-    assert "http://192.168.0.7:8000/" in html and "make run HOST=0.0.0.0" in html
+    assert 'class="qr"' not in html  # a phone scanning it would open itself
+    assert "http://192.168.0.7:8000/</strong>" in html and "make run HOST=0.0.0.0" in html
+    # The link reopens this very page at the network address.
+    assert 'href="http://192.168.0.7:8000/t/rodeio-cego/gestao/"' in html
     monkeypatch.setattr(lan, "addresses", lambda: [])
     html = dashboard(organizer, tournament, "localhost:8000")
     assert "não está em nenhuma rede" in html

@@ -3,9 +3,9 @@ address the judges' phones must open, with its QR code.
 
 The address is the one this page was reached at (or ``SITE_URL``: ``core.site``), the
 same the printed súmulas' QR codes open. Reached at 127.0.0.1 / localhost, that address
-is this computer's alone: the block says so and lists the computer's network addresses
-(``core.lan``), which the phones reach when the server listens on the network
-(``make run HOST=0.0.0.0``).
+is this computer's alone: the block says so, shows no QR code (a phone would open
+itself) and lists the computer's network addresses (``core.lan``), which the phones
+reach when the server listens on the network (``make run HOST=0.0.0.0``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,11 @@ def phones_address(context: dict[str, Any]) -> dict[str, Any]:
     return {
         "site": site,
         "judge_page": judge_page,
-        "qr": qr_png(judge_page, scale=6),
+        "qr": "" if loopback else qr_png(judge_page, scale=6),
         "loopback": loopback,
-        "lan": [f"http://{address}{suffix}/" for address in lan.addresses()] if loopback else [],
+        # (the address, this same page there): the organizer reopens the page by it.
+        "lan": [
+            (f"http://{address}{suffix}/", f"http://{address}{suffix}{request.path}")
+            for address in (lan.addresses() if loopback else [])
+        ],
     }
