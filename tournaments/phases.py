@@ -23,11 +23,18 @@ def knockout_round_count(teams: int) -> int:
     return (teams - 1).bit_length() if teams >= 2 else 0
 
 
+def phase_name(matches: int) -> str:
+    """The phase of a mata-mata rodada of ``matches`` jogos (a power of two): 1 the
+    final, 2 the semifinais, 4 the quartas, 8 the oitavas, 16 the 16-avos de final…"""
+    names = {1: _("Final"), 2: _("Semifinais"), 4: _("Quartas de final"), 8: _("Oitavas de final")}
+    return names.get(matches) or _("%(n)d-avos de final") % {"n": matches}
+
+
 def round_name(number: int, total: int) -> str:
     """Rodada ``number`` (1-based) of a mata-mata of ``total`` rodadas."""
-    left = total - number
-    names = {0: _("Final"), 1: _("Semifinais"), 2: _("Quartas de final"), 3: _("Oitavas de final")}
-    return names.get(left, _("Rodada %(n)d") % {"n": number})
+    if not 1 <= number <= total:
+        return _("Rodada %(n)d") % {"n": number}
+    return phase_name(1 << (total - number))
 
 
 def third_place_name() -> str:

@@ -89,4 +89,5 @@ def test_round_names() -> None:
         "Semifinais",
         "Final",
     ]
-    assert round_name(1, 6) == "Rodada 1"
+    assert round_name(1, 5) == "16-avos de final" and round_name(1, 6) == "32-avos de final"
+    assert round_name(4, 3) == "Rodada 4"  # beyond the bracket: its number
