@@ -54,7 +54,7 @@ def judge_rows(user: Any, tournament: Tournament, *, table_name: str | None = No
     rows = []
     for s in sheets:
         m = s.match
-        time = m.scheduled_at or starts.get((m.stage_id, m.round))
+        time = m.scheduled_at or (starts.get((m.stage_id, m.round)) if m.round is not None else None)
         rows.append(JudgeRow(s, names.get(m.pk, ""), time, _missing(s, signed)))
     far = dt.datetime.max.replace(tzinfo=dt.UTC)
     rows.sort(
