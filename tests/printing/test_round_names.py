@@ -3,8 +3,6 @@ public schedule does: never «Rodada 3» for both the final and the 3º lugar.""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 from django.urls import reverse
