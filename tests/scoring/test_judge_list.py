@@ -79,6 +79,10 @@ def test_a_mata_mata_by_its_phases(db: Any) -> None:
     for name in ("Quartas de final", "Semifinais", "Final", "3º lugar"):
         assert name in html
     assert "Rodada 3" not in html and "Rodada 1" not in html
+    c = Client()
+    c.force_login(organizer)
+    entry = c.get(reverse("scoring:entry", args=[t.slug, made[3].pk])).content.decode()
+    assert "Mesa 1 · 3º lugar" in entry
 
 
 def test_round_names() -> None:
