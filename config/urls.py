@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from public.views_site import home
+from public.views_site import after_login, home
 
 urlpatterns = [
     path("entrar/", auth_views.LoginView.as_view(), name="login"),
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    # After the login: a judge to their jogos, everyone else home (public.views_site).
+    path("entrar/seguir/", after_login, name="after_login"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", home, name="home"),

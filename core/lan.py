@@ -1,7 +1,8 @@
 """The addresses at which phones on the same network reach this computer.
 
 ``make run HOST=0.0.0.0`` prints them so the organizer knows what to type on the judges'
-phones (``python -m core.lan 8000``). Standard library only: it runs before Django.
+phones (``python -m core.lan 8000``); the dashboard lists them too when it is opened at
+127.0.0.1 (``tournaments.templatetags.phones``). Standard library only: it runs before Django.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def main(argv: list[str]) -> int:
     print("Nos celulares da mesma rede, abra:")
     for address in found:
         print(f"  http://{address}:{port}/")
+    # The QR codes (dashboard, printed súmulas) carry the address the page was opened at.
+    print("Abra o painel da comissão por um desses endereços: o QR code que ele mostra e os")
+    print("das súmulas impressas levam ao endereço pelo qual a página foi aberta.")
     return 0
 
 

@@ -27,6 +27,7 @@ from scoring.models import ScoreSheet, SheetEvent
 from standings.results import summarize
 from standings.selectors_published import published, state_of
 from tournaments.models import Match, Round, Stage, StageTeam, Team, Tournament
+from tournaments.phases import round_name, third_place_name
 
 
 @dataclass(frozen=True)
@@ -112,17 +113,11 @@ class Bracket:
         return [{"name": n, "slots": level} for n, level in zip(self.round_names, self.rounds)]
 
     def third_columns(self) -> list[dict[str, Any]]:
-        return [{"name": _("3º lugar"), "slots": [self.third_place]}] if self.third_place else []
+        return [{"name": third_place_name(), "slots": [self.third_place]}] if self.third_place else []
 
     def all_slots(self) -> list[Slot]:
         extra = [self.third_place] if self.third_place else []
         return [s for r in self.rounds for s in r] + extra
-
-
-def round_name(number: int, total: int) -> str:
-    left = total - number
-    names = {0: _("Final"), 1: _("Semifinais"), 2: _("Quartas de final"), 3: _("Oitavas de final")}
-    return names.get(left, _("Rodada %(n)d") % {"n": number})
 
 
 def winner_of(modality: Modality, result: Any, a: str, b_key: str) -> str | None:

@@ -48,7 +48,7 @@ from tournaments.models import Tournament
 from tournaments.revision import current
 
 # Bump when a template changes what is printed: older stored PDFs stop being reused.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 STALE_SECONDS = 90  # a running job untouched this long has lost its worker
 MAX_ATTEMPTS = 4  # tries of a chunk: the first and printing.tasks' three retries
 
@@ -60,8 +60,7 @@ def fingerprint(tournament: Tournament, params: Params) -> str:
         "tournament": tournament.pk,
         "revision": current(tournament.pk),
         "params": params.as_dict(),
-        "layout": LAYOUT_VERSION,
-        "site": settings.SITE_URL,
+        "layout": LAYOUT_VERSION,  # params carry the súmulas' site address
     }
     return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
 

@@ -1,20 +1,14 @@
-"""Inline SVG for the printed pages: tally grids, mark boxes and rules; QR codes as PNG.
+"""Inline SVG for the printed pages: tally grids, mark boxes and rules (QR codes: core.qr).
 
 Measured with WeasyPrint 70: every SVG element and every number of a path costs layout
 and drawing time, so a page's drawing is a few ``<path>`` elements (one per stroke style)
 and carries no text; the labels live in the surrounding HTML. Units are millimetres
-(``viewBox`` in mm). A QR code is a tiny one-bit PNG: as SVG it was some 300 path runs
-(about 5 ms a page), as an image it is one object.
+(``viewBox`` in mm).
 """
 
 from __future__ import annotations
 
-import base64
-import struct
-import zlib
 from collections.abc import Sequence
-
-import qrcode
 
 STROKE = 'fill="none" stroke="#000"'
 THIN = f'{STROKE} stroke-width="0.25"'
@@ -194,42 +188,3 @@ def box(d: Drawing, x: float, y: float, w: float, h: float, *, bold: bool = Fals
 
 def hline(d: Drawing, x: float, y: float, w: float, *, bold: bool = False) -> None:
     (d.bold if bold else d.thin).append(f"M{x:.2f} {y:.2f}h{w:.2f}")
-
-
-def qr_matrix(data: str) -> list[list[bool]]:
-    # A fixed mask: choosing the "best" of the eight masks costs about 3 ms a page of
-    # pure Python, and any mask makes a valid code (ours are printed 26 mm wide).
-    qr = qrcode.QRCode(border=1, error_correction=qrcode.constants.ERROR_CORRECT_M, mask_pattern=2)
-    qr.add_data(data)
-    qr.make(fit=True)
-    matrix: list[list[bool]] = qr.get_matrix()
-    return matrix
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def png_1bit(matrix: Sequence[Sequence[bool]], scale: int = 1) -> bytes:
-    """A one-bit grayscale PNG, ``scale`` × ``scale`` pixels per module (True is black)."""
-    rows = [[dark for dark in row for _ in range(scale)] for row in matrix for _ in range(scale)]
-    height, width = len(rows), len(rows[0]) if rows else 0
-    data = bytearray()
-    for row in rows:
-        bits = "".join("0" if dark else "1" for dark in row).ljust(-(-width // 8) * 8, "1")
-        data += b"\x00" + int(bits, 2).to_bytes(len(bits) // 8, "big")
-    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", header)
-        + _chunk(b"IDAT", zlib.compress(bytes(data)))
-        + _chunk(b"IEND", b"")
-    )
-
-
-def qr_png(data: str) -> str:
-    """A QR code of ``data`` as a ``data:`` URI of a PNG (print it with
-    ``image-rendering: pixelated`` so the modules stay sharp). Two pixels a module: with
-    one, a viewer scaling the image down for the screen blurs it past reading (zbar
-    failed on the page rendered at 72 and 100 dpi; with two it reads from 50 dpi up)."""
-    return "data:image/png;base64," + base64.b64encode(png_1bit(qr_matrix(data), scale=2)).decode()

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from django.views import View
 
 from core.jobs import JobsUnavailable
+from core.site import base_url, is_loopback
 from printing.documents import DOCS, PrintError, clean_params
 from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
@@ -56,6 +57,9 @@ class PrintPageView(TournamentPermissionMixin, View):
             "jobs": [_status(request, j) for j in jobs],
             "error": error,
             "can_manage": True,
+            # Where the súmulas' QR codes will point, and whether a phone can reach it.
+            "site": base_url(request),
+            "site_loopback": is_loopback(base_url(request)),
         }
         return render(request, "printing/page.html", context, status=status)
 
@@ -77,6 +81,8 @@ class PrintPageView(TournamentPermissionMixin, View):
                 round=request.POST.get("round"),
                 group=request.POST.get("group"),
                 new_pins=new_pins,
+                # The address phones reach: the one this request came to, or SITE_URL.
+                site=base_url(request),
             )
         except PrintError as exc:
             return self.refuse(request, str(exc), 400)

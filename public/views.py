@@ -32,6 +32,7 @@ from standings.selectors_published import shows_pending
 from tally import selectors as tally_selectors
 from tournaments.models import Team
 from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.phases import names_by_id
 from tournaments.revision import current
 
 
@@ -236,10 +237,14 @@ def paginate(request: HttpRequest, rows: list[dict[str, Any]], per_page: int) ->
     return Paginator(rows, per_page).get_page(request.GET.get("page"))
 
 
-def by_round(rows: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
-    groups: dict[Any, list[dict[str, Any]]] = {}
+def by_round(rows: Any) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Rows under their rodada's name: «Rodada n» in the chaves, the mata-mata's by its
+    phase (tournaments.phases), so a chave's rodada 1 and the quartas never share one."""
+    rows = list(rows)
+    names = names_by_id(row["pk"] for row in rows)
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        groups.setdefault(row["round"], []).append(row)
+        groups.setdefault(names.get(row["pk"], ""), []).append(row)
     return list(groups.items())
 
 

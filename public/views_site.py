@@ -5,24 +5,53 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template import loader
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Tournament
 from tournaments.permissions import Action, can
-from tournaments.selectors import visible_tournaments
+from tournaments.selectors import judged_tournaments, managed_tournaments, visible_tournaments
 
 _UNDER_TOURNAMENT = re.compile(r"^/(?:t|juiz)/(?P<slug>[-\w]+)/")
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = visible_tournaments(request.user)
-    return render(request, "public/site_home.html", {"tournaments": tournaments})
+    """The home by role: an organizer's tournaments with «Novo torneio» and «Importar»;
+    a judge's tournaments, each with a link to their jogos; then the tournaments anyone
+    may follow. A visitor sees only the last."""
+    user = request.user
+    managed = list(managed_tournaments(user).order_by("-date", "name"))  # all, for superusers
+    judged = [t for t in judged_tournaments(user).order_by("-date", "name") if t not in managed]
+    mine = {t.pk for t in managed} | {t.pk for t in judged}
+    others = [t for t in visible_tournaments(user).order_by("-date", "name") if t.pk not in mine]
+    context = {
+        "managed": managed,
+        "judged": judged,
+        "tournaments": others,
+        # A judge's account is for their jogos; anyone else logged in may start a tournament.
+        "can_create": user.is_authenticated and (bool(managed) or not judged),
+    }
+    return render(request, "public/site_home.html", context)
+
+
+@login_required
+@require_safe
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where the login page sends (LOGIN_REDIRECT_URL): a judge with no tournament of
+    their own straight to their jogos (the one tournament's, or the home listing each);
+    everyone else to the home."""
+    user = request.user
+    if not user.is_superuser and not managed_tournaments(user).exists():
+        judged = list(judged_tournaments(user)[:2])
+        if len(judged) == 1:
+            return redirect("scoring:judge_home", judged[0].slug)
+    return redirect("home")
 
 
 def tournament_back(request: HttpRequest) -> str | None:

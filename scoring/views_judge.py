@@ -24,10 +24,12 @@ from scoring.access import can_enter, is_organizer
 from scoring.diff import Names, content_of, fields
 from scoring.forms import SheetForm, SignForm, initial_from_sheet
 from scoring.models import ScoreSheet
+from scoring.selectors_judge import judge_rows
 from scoring.services.errors import EntryInvalid, EntryProblem, ScoringError, StaleEdit
 from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save, sheet_sign
 from tournaments.models import Match
 from tournaments.permissions import Action, TournamentPermissionMixin, can
+from tournaments.phases import match_round_names
 
 
 def origin_of(request: HttpRequest) -> Origin:
@@ -63,8 +65,8 @@ class JudgeHomeView(TournamentPermissionMixin, View):
             found = selectors.match_from_code(query, self.tournament)
             if found is not None:
                 return HttpResponseRedirect(entry_url(found))
-        sheets = selectors.judge_sheets(request.user, self.tournament, table_name=query or None)
-        context = {"tournament": self.tournament, "sheets": sheets, "query": query}
+        rows = judge_rows(request.user, self.tournament, table_name=query or None)
+        context = {"tournament": self.tournament, "rows": rows, "query": query}
         return render(request, "scoring/judge_home.html", context)
 
 
@@ -145,6 +147,7 @@ class EntryView(MatchMixin, View):
         return {
             "tournament": self.tournament,
             "match": match,
+            "round_name": match_round_names([match])[match.pk] or "—",
             "sheet": sheet,
             "form": form,
             "rows": rows,

@@ -31,6 +31,15 @@ def managed_tournaments(user: Any) -> QuerySet[Tournament]:
     ).distinct()
 
 
+def judged_tournaments(user: Any) -> QuerySet[Tournament]:
+    """Tournaments in which the user is a judge (a judge's home: their jogos there)."""
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(
+        memberships__user=user, memberships__role=Membership.Role.JUDGE
+    ).distinct()
+
+
 def team_list(tournament: Tournament, *, entity: int | None = None, status: str = "") -> QuerySet[Team]:
     """Teams with entity and players in two queries, whatever the count."""
     qs = (

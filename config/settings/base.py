@@ -176,7 +176,7 @@ X_FRAME_OPTIONS = "DENY"
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "after_login"  # by role: a judge to their jogos (public.views_site)
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "pt-br"
@@ -192,8 +192,12 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", DATA_DIR / "media"))
 MEDIA_URL = "media/"
-# Absolute address printed on paper (the súmula's QR code opens the judge's page there).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The site's public address (``https://truco.example.org``), for what leaves the browser:
+# the súmulas' QR codes and URLs, the address the dashboard tells the judges to open.
+# Empty (the default): the scheme, host and port of the request that asked, so a laptop
+# on the hall's Wi-Fi prints its own LAN address. Set it behind a reverse proxy, where
+# the request's host may be an internal name (core.site.base_url).
+SITE_URL = os.environ.get("SITE_URL", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

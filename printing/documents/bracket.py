@@ -19,14 +19,10 @@ from knockout.selectors import Bracket, bracket_data
 from printing.documents.common import Params
 from standings.results import match_rows
 from tournaments.models import Stage, StageTeam, Tournament
+from tournaments.phases import phase_name
 
 PAGE_MATCHES = 16  # first-round matches on a page: 32 teams
 EMPTY: dict[str, Any] = {"team": "", "seed": None, "won": False}
-
-
-def round_name(matches: int) -> str:
-    names = {1: "Final", 2: "Semifinal", 4: "Quartas de final", 8: "Oitavas de final"}
-    return names.get(matches, f"{matches * 2}-avos de final")
 
 
 def seed_positions(size: int) -> list[int]:
@@ -112,7 +108,7 @@ def paginate(rounds: list[list[dict[str, Any]]], label: str = "") -> list[dict[s
     if not rounds:
         return []
     if len(rounds[0]) <= PAGE_MATCHES:
-        named = [{"name": round_name(len(r)), "matches": r} for r in rounds]
+        named = [{"name": phase_name(len(r)), "matches": r} for r in rounds]
         return [{"title": label, "rounds": named, "final": len(rounds[-1]) == 1}]
     depth = PAGE_MATCHES.bit_length()  # 16 matches → 5 rounds on a page
     blocks = len(rounds[0]) // PAGE_MATCHES
@@ -122,7 +118,7 @@ def paginate(rounds: list[list[dict[str, Any]]], label: str = "") -> list[dict[s
         for k in range(depth):
             width = PAGE_MATCHES >> k
             part.append(
-                {"name": round_name(len(rounds[k])), "matches": rounds[k][b * width : (b + 1) * width]}
+                {"name": phase_name(len(rounds[k])), "matches": rounds[k][b * width : (b + 1) * width]}
             )
         title = f"Bloco {b + 1} de {blocks} (posições {b * 32 + 1}–{(b + 1) * 32})"
         pages.append({"title": title, "rounds": part, "final": False})

@@ -34,6 +34,9 @@ class Params:
     # Team cards only: the job draws new PINs and prints them (printing.pins); the PINs
     # themselves are never part of the parameters.
     new_pins: bool = False
+    # Súmulas only: the site's address their QR codes and URLs open (core.site.base_url
+    # of the request that asked; a background job has no request of its own).
+    site: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -49,6 +52,7 @@ class Params:
             group=data.get("group") or None,
             match_ids=tuple(data.get("match_ids") or ()),
             new_pins=bool(data.get("new_pins")),
+            site=str(data.get("site") or ""),
         )
 
     def title(self) -> str:
@@ -84,8 +88,12 @@ def clean_params(
     round: Any = None,
     group: str | None = None,
     new_pins: bool = False,
+    site: str = "",
 ) -> Params:
-    """Check the request against the tournament; raise :class:`PrintError` in pt-BR."""
+    """Check the request against the tournament; raise :class:`PrintError` in pt-BR.
+    ``site`` is the address printed súmulas point to (``core.site.base_url``); other
+    documents print no address, so it is dropped for them (their jobs stay reusable from
+    any host)."""
     if doc not in DOC_NAMES:
         raise PrintError(f"documento: «{doc}» não existe; use um de {', '.join(DOC_NAMES)}.")
     stage = (stage or "").strip() or None
@@ -117,7 +125,8 @@ def clean_params(
         raise PrintError(f"rodada: não há jogos na rodada {number}.")
     if new_pins and doc != "teams":
         raise PrintError(gettext("novos PINs: só os cartões das equipes levam PIN."))
-    return Params(doc=doc, stage=stage, round=number, group=group, new_pins=new_pins)
+    site = site.rstrip("/") if doc == "sumulas" else ""
+    return Params(doc=doc, stage=stage, round=number, group=group, new_pins=new_pins, site=site)
 
 
 def when(value: dt.datetime | None) -> str:

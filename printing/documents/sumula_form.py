@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.qr import qr_png
 from printing import svg
 
 WIDTH = 188.0  # A4 less 11 mm margins
@@ -212,5 +213,5 @@ def page(meta: dict[str, Any], f: dict[str, Any], unit: dict[str, Any]) -> dict[
         "forms": (0,) if official else (0, 1),
         "blank": not official,
         "drawing": d.svg(WIDTH, HEIGHT),
-        "qr": svg.qr_png(unit["url"]),
+        "qr": qr_png(unit["url"]),
     }

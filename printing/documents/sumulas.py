@@ -9,25 +9,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Prefetch
 from django.urls import reverse
 
+from core.site import absolute, base_url
 from printing.documents.common import Params, when
 from rules.modality_params import Family, Modality
 from scoring import codes
 from scoring.models import JudgeAssignment, ScoreSheet
 from standings.results import summarize
 from tournaments.models import Match, Player, Tournament
+from tournaments.phases import match_round_names
 
 ENDINGS = {"target": "alvo", "time": "tempo", "disqualification": "desclassificação"}
 LADDER_FAMILIES = {Family.PAULISTA_002, Family.GOIANO_003}
 
 
-def judge_url(match_id: int) -> tuple[str, str]:
-    """The short code of a jogo and the absolute URL of the judge's page it opens."""
+def judge_url(match_id: int, site: str) -> tuple[str, str]:
+    """The short code of a jogo and the absolute URL, under ``site``, of the judge's
+    page it opens."""
     code = codes.encode(match_id)
-    return codes.pretty(code), settings.SITE_URL.rstrip("/") + reverse("scoring:code", args=[code])
+    return codes.pretty(code), absolute(reverse("scoring:code", args=[code]), site)
 
 
 def matches(tournament: Tournament, params: Params) -> list[Match]:
@@ -81,15 +83,19 @@ def build(tournament: Tournament, params: Params) -> list[dict[str, Any]]:
     judges: dict[int, list[str]] = {}
     for a in JudgeAssignment.objects.filter(tournament=tournament).select_related("user").order_by("id"):
         judges.setdefault(a.table_id, []).append(a.user.get_full_name() or a.user.get_username())
-    units = [_unit(m, modality, sheets.get(m.pk)) for m in rows]
+    # The request's address (Params.site); from the command line, SITE_URL or the default.
+    site = params.site or base_url()
+    names = match_round_names(rows)  # «Rodada n», or the mata-mata's phase
+    units = [_unit(m, modality, sheets.get(m.pk), site) for m in rows]
     for m, unit in zip(rows, units, strict=True):
         # The judge of the mesa when the organizer assigned one; else a line to fill in.
         unit["judge"] = " / ".join(judges.get(m.table_id or 0, []))[:60]
+        unit["round_name"] = names.get(m.pk, "")
     return units
 
 
-def _unit(m: Match, modality: Modality, sheet: ScoreSheet | None) -> dict[str, Any]:
-    code, url = judge_url(m.pk)
+def _unit(m: Match, modality: Modality, sheet: ScoreSheet | None, site: str) -> dict[str, Any]:
+    code, url = judge_url(m.pk, site)
     lineups = (sheet.lineups or {}) if sheet else {}
     teams = []
     for side, team in (("a", m.team_a), ("b", m.team_b)):

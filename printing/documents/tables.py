@@ -17,6 +17,7 @@ from standings.qualification import qualification
 from standings.results import match_rows
 from standings.selectors import tournament_standings
 from tournaments.models import GroupTeam, Player, Round, Team, Tournament
+from tournaments.phases import names_by_id
 
 CARDS_PER_PAGE = 4
 
@@ -98,8 +99,10 @@ def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, A
     deadlines = {
         (r.stage.key, r.number): r for r in Round.objects.filter(stage__tournament=t).select_related("stage")
     }
+    names = names_by_id(r["pk"] for r in rows)  # the mata-mata's rodadas by their phase
     for r in rows:
         r["time"] = when(r["time"])
+        r["round_name"] = names.get(r["pk"], "")
         r.pop("winner", None)
     units: list[dict[str, Any]] = []
     by_round: dict[tuple[str, int | None], list[dict[str, Any]]] = {}
@@ -110,7 +113,9 @@ def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, A
         units.append(
             {
                 "kind": "round",
-                "title": f"Rodada {number}" if number is not None else "Sem rodada",
+                # The final and the 3º lugar share a rodada: both names.
+                "title": " · ".join(dict.fromkeys(r["round_name"] for r in items if r["round_name"]))
+                or "Sem rodada",
                 "stage": stage,
                 "starts": when(info.starts_at) if info else "",
                 "deadline": when(info.deadline) if info else "",

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from core import qr
 from interchange.load import load_tournament
 from printing import documents, render, svg
 from printing.documents import Params, build, clean_params
@@ -182,10 +183,10 @@ def test_qr_code_is_a_one_bit_png_of_the_url() -> None:
     from PIL import Image
 
     url = "http://127.0.0.1:8000/j/ABCDEF/"
-    uri = svg.qr_png(url)
+    uri = qr.qr_png(url)
     assert uri.startswith("data:image/png;base64,")
     image = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1])))
-    matrix = svg.qr_matrix(url)
+    matrix = qr.qr_matrix(url)
     assert image.size == (2 * len(matrix), 2 * len(matrix)) and image.mode == "1"
     pixels = image.load()
     assert all(

@@ -37,6 +37,7 @@ class Rule:
 RULES: dict[str, Rule] = {
     "login": Rule(OPEN, 200, 200),  # empty form: the page again with its errors
     "logout": Rule(OPEN, 405, 302),  # Django 5: logging out is a POST
+    "after_login": Rule(LOGIN, 302, 405),  # to the judge's jogos or home, by role
     "home": Rule(OPEN, 200, 405),
     "health": Rule(OPEN, 200, 405),
     "ping": Rule(OPEN, 200, 405),

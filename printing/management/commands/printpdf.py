@@ -2,9 +2,10 @@
 
 Renders exactly what the organizer's page prints (same builders, same templates, same
 chunking), without a worker. Bad slug, stage, chave or rodada: exit status 1.
-``--doc teams --new-pins`` prints the team cards with new PINs: once every card is
-rendered the new PINs replace the old ones (the shell is trusted: no user to check; the
-audit trail names this command).
+``--site http://192.168.0.10:8000`` is the address the súmulas' QR codes open (default
+``SITE_URL``, else ``http://127.0.0.1:8000``). ``--doc teams --new-pins`` prints the team
+cards with new PINs: once every card is rendered the new PINs replace the old ones (the
+shell is trusted: no user to check; the audit trail names this command).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.site import base_url
 from printing.documents import DOCS, PrintError, clean_params
 from printing.services import render_document
 from tournaments.models import Tournament
@@ -35,6 +37,11 @@ class Command(BaseCommand):
             action="store_true",
             help="cartões das equipes com PINs novos (os PINs atuais deixam de valer)",
         )
+        parser.add_argument(
+            "--site",
+            default="",
+            help="endereço do site nos QR codes das súmulas (padrão: SITE_URL ou http://127.0.0.1:8000)",
+        )
         parser.add_argument("-o", "--output", required=True, help="arquivo PDF (- para a saída padrão)")
 
     def to_stdout(self, pdf: bytes) -> None:
@@ -45,6 +52,9 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"torneio «{options['slug']}» não existe.", returncode=1)
+        site = options["site"].strip()
+        if site and not site.lower().startswith(("http://", "https://")):
+            raise CommandError(f"--site: «{site}» não é um endereço http:// ou https://.", returncode=1)
         try:
             params = clean_params(
                 tournament,
@@ -53,6 +63,7 @@ class Command(BaseCommand):
                 round=options["round"],
                 group=options["group"],
                 new_pins=options["new_pins"],
+                site=site or base_url(),
             )
         except PrintError as exc:
             raise CommandError(str(exc), returncode=1) from None

@@ -1,0 +1,86 @@
+"""The names of rodadas as the rulebooks call them: «Rodada n» in the chaves, the
+mata-mata's rodadas by their phase («Oitavas de final», «Quartas de final»,
+«Semifinais», «Final») and its extra jogo «3º lugar».
+
+Here, below scoring and knockout, so the judge's list, the schedules, the printed
+documents and the bracket all say the same thing (``knockout.selectors`` uses
+:func:`round_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+from tournaments.models import Match, Stage
+
+
+def knockout_round_count(teams: int) -> int:
+    """Rodadas of a mata-mata of ``teams`` teams: the bracket is the next power of two
+    (chapéus fill it), one rodada per halving; none under two teams."""
+    return (teams - 1).bit_length() if teams >= 2 else 0
+
+
+def phase_name(matches: int) -> str:
+    """The phase of a mata-mata rodada of ``matches`` jogos (a power of two): 1 the
+    final, 2 the semifinais, 4 the quartas, 8 the oitavas, 16 the 16-avos de final…"""
+    names = {1: _("Final"), 2: _("Semifinais"), 4: _("Quartas de final"), 8: _("Oitavas de final")}
+    return names.get(matches) or _("%(n)d-avos de final") % {"n": matches}
+
+
+def round_name(number: int, total: int) -> str:
+    """Rodada ``number`` (1-based) of a mata-mata of ``total`` rodadas."""
+    if not 1 <= number <= total:
+        return _("Rodada %(n)d") % {"n": number}
+    return phase_name(1 << (total - number))
+
+
+def third_place_name() -> str:
+    return _("3º lugar")
+
+
+def group_round_name(number: int | None) -> str:
+    return _("Rodada %(n)d") % {"n": number} if number is not None else ""
+
+
+def knockout_totals(stage_ids: Iterable[int]) -> dict[int, int]:
+    """Rodadas of each mata-mata stage: from its entered teams, else (a file's jogos with
+    no bracket) from the highest rodada it has. Two queries, whatever the stages."""
+    ids = set(stage_ids)
+    if not ids:
+        return {}
+    totals = {
+        row["pk"]: knockout_round_count(row["n"])
+        for row in Stage.objects.filter(pk__in=ids).annotate(n=Count("entries")).values("pk", "n")
+    }
+    missing = [pk for pk in ids if not totals.get(pk)]
+    if missing:
+        for row in Match.objects.filter(stage_id__in=missing).values("stage_id").annotate(top=Max("round")):
+            totals[row["stage_id"]] = row["top"] or 0
+    return totals
+
+
+def match_round_names(matches: Iterable[Match]) -> dict[int, str]:
+    """Jogo id → its rodada's name. The jogos need their ``stage`` loaded (select_related)."""
+    matches = list(matches)
+    knockout = {m.stage_id for m in matches if m.stage.kind == Stage.Kind.KNOCKOUT}
+    totals = knockout_totals(knockout)
+    names: dict[int, str] = {}
+    for m in matches:
+        if m.stage_id in knockout:
+            if m.third_place:
+                names[m.pk] = third_place_name()
+            elif m.round is not None:
+                names[m.pk] = round_name(m.round, max(totals.get(m.stage_id, 0), m.round))
+            else:
+                names[m.pk] = m.stage.get_kind_display()
+        else:
+            names[m.pk] = group_round_name(m.round)
+    return names
+
+
+def names_by_id(match_ids: Iterable[int]) -> dict[int, str]:
+    """Jogo id → its rodada's name, for rows that carry only the jogo's id."""
+    return match_round_names(Match.objects.filter(pk__in=list(match_ids)).select_related("stage"))
