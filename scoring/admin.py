@@ -52,8 +52,8 @@ class JudgeAssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ScoringSettings)
-class ScoringSettingsAdmin(PublicAdmin):  # show_provisional changes the classificação
-    list_display = ["tournament", "double_entry", "show_provisional"]
+class ScoringSettingsAdmin(PublicAdmin):  # double entry decides when a pending score is confirmed
+    list_display = ["tournament", "double_entry"]
 
 
 class TournamentRulesAdmin(TournamentAdmin):

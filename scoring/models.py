@@ -200,11 +200,6 @@ class ScoringSettings(models.Model):
         default=False,
         help_text=_("Uma segunda pessoa redigita a súmula às cegas antes da confirmação."),
     )
-    show_provisional = models.BooleanField(
-        _("mostrar resultados provisórios"),
-        default=False,
-        help_text=_("A classificação pública inclui súmulas enviadas e assinadas, ainda não homologadas."),
-    )
 
     class Meta:
         verbose_name = _("configuração de súmulas")

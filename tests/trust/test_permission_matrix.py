@@ -55,6 +55,7 @@ RULES: dict[str, Rule] = {
     "public:live_board": Rule(PUBLIC, 200, 405),
     "public:mesa": Rule(PUBLIC, 200, 405),
     "tournaments:dashboard": Rule(ORGANIZER, 200, 405),
+    "tournaments:publication": Rule(ORGANIZER, 405, 302),  # the switch: empty POST = off
     "knockout:next_phase": Rule(ORGANIZER, 200, 400),
     "tournaments:members": Rule(ORGANIZER, 200, 400),
     "tournaments:teams": Rule(ORGANIZER, 200, 405),
