@@ -47,10 +47,10 @@ class SheetReviewTable(tables.Table):
         self.expelled = expelled or set()
 
     def render_pick(self, record: ReviewRow) -> SafeString | str:
-        if record.view.state != "signed":
-            return ""
+        if not record.eligible:
+            return ""  # not signed, homologated, or with avisos: its own page decides
         label = f"Selecionar {record.match.team_a.name} × {record.match.team_b.name}"
-        checked = " checked" if self.preselect and record.eligible else ""
+        checked = " checked" if self.preselect else ""
         return format_html(
             '<input type="checkbox" name="sumula" value="{}:{}" aria-label="{}"{}>',
             record.match.pk,
@@ -85,11 +85,13 @@ class SheetReviewTable(tables.Table):
         return format_html('<ul class="warnings">{}</ul>', items)
 
     def render_signatures(self, record: ReviewRow) -> SafeString | str:
-        if not record.signed and not record.missing:
+        # Once homologated, a missing signature is history (a file may bring none).
+        missing = record.missing if record.view.state != "homologated" else []
+        if not record.signed and not missing:
             return "—"
         done = format_html_join(", ", "✔ {}", ((n,) for n in record.signed))
-        todo = format_html_join(", ", '<span class="missing">falta {}</span>', ((n,) for n in record.missing))
-        return format_html("{}{}{}", done, "; " if record.signed and record.missing else "", todo)
+        todo = format_html_join(", ", '<span class="missing">falta {}</span>', ((n,) for n in missing))
+        return format_html("{}{}{}", done, "; " if record.signed and missing else "", todo)
 
     def render_state(self, record: ReviewRow) -> SafeString | str:
         return format_html(

@@ -102,8 +102,8 @@ def test_notes_explain_what_the_chaves_could_not_give(
     keys = {t.name: t.key for t in Team.objects.all()}
     doubled = chave_of[keys["CTG X 2"]]  # seed 3: the second pot
     assert draw_notes(draw) == [
-        f"3 cabeças de chave e só 2 chaves: a chave {doubled} tem as de números "
-        f"{'1 e 3' if doubled == 'A' else '2 e 3'} (uma de cada pote).",
+        f"3 cabeças de chave e só 2 chaves: a chave {doubled} tem duas "
+        f"({'1 e 3' if doubled == 'A' else '2 e 3'}), uma de cada pote.",
         f"3 equipes de CTG X e só 2 chaves: duas ficam na chave {doubled}.",
     ]
     client.force_login(organizer)
@@ -118,7 +118,9 @@ def test_uneven_chaves_are_explained(tournament: Tournament, organizer: User) ->
         team_register(tournament=tournament, data=trio(f"Y {i}", "CTG Y"))
     draw = groups_draw(tournament=tournament, user=organizer, sizes=[6, 2], seed="torta")
     notes = draw_notes(draw)
-    assert any(n.startswith("As chaves de tamanhos 6, 2 não permitem separar as 4 equipes de CTG") for n in notes)
+    assert any(
+        n.startswith("As chaves de tamanhos 6, 2 não permitem separar as 4 equipes de CTG") for n in notes
+    )
 
 
 def test_team_form_refuses_a_taken_seed(client: Client, organizer: User, tournament: Tournament) -> None:

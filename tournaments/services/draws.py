@@ -162,13 +162,17 @@ def _count(n: int) -> str:
     return _WORDS.get(n, str(n))
 
 
+def _listed(items: Sequence[str]) -> str:
+    """«1», «1 e 5», «1, 5 e 9»."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
+
+
 def _together(counts: list[tuple[str, int]]) -> str:
     """«duas ficam na chave A» / «ficam duas na chave A e três na chave C»."""
     if len(counts) == 1:
         name, n = counts[0]
         return f"{_count(n)} ficam na chave {name}"
-    parts = [f"{_count(n)} na chave {name}" for name, n in counts]
-    return "ficam " + ", ".join(parts[:-1]) + " e " + parts[-1]
+    return "ficam " + _listed([f"{_count(n)} na chave {name}" for name, n in counts])
 
 
 def draw_notes(draw: DrawOfLots) -> list[str]:
@@ -187,14 +191,12 @@ def draw_notes(draw: DrawOfLots) -> list[str]:
         for t in seeds:
             by_chave.setdefault(chave_of[t.key], []).append(str(t.seed))
         doubled = [
-            f"a chave {n} tem as de números {' e '.join(by_chave[n])}"
+            f"a chave {n} tem {_count(len(by_chave[n]))} ({_listed(by_chave[n])})"
             for n in names
             if len(by_chave.get(n, [])) > 1
         ]
         notes.append(
-            f"{len(seeds)} cabeças de chave e só {len(names)} chaves: "
-            + "; ".join(doubled)
-            + " (uma de cada pote)."
+            f"{len(seeds)} cabeças de chave e só {len(names)} chaves: {_listed(doubled)}, uma de cada pote."
         )
     totals = Counter(t.entity for t in entries if t.entity)
     for entity, m in sorted(totals.items()):
