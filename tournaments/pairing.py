@@ -63,6 +63,7 @@ def entity_bound(entity_count: int, groups: int) -> int:
     return math.ceil(entity_count / groups)
 
 
+_State = tuple[list[int], dict[str, list[int]], list[int], list[dict[str, int]]]
 DRAW_METHOD = 2  # recorded with each draw; method 1 is tournaments.pairing_v1
 SEARCH_BUDGET = 5000  # placements tried for the seeds of later pots, per bound
 
@@ -84,45 +85,79 @@ def seed_pots(teams: Sequence[DrawTeam], sizes: Sequence[int]) -> list[tuple[lis
     return pots
 
 
-def _flow(
-    units: Sequence[str], free: Sequence[int], room: dict[str, list[int]], rng: random.Random | None
-) -> list[dict[str, int]] | None:
-    """Place one team of each entity in ``units`` into chaves: chave g takes at most
-    ``free[g]`` teams, and at most ``room[e][g]`` of entity e. An augmenting-path
-    matching, so it finds a placement whenever one exists; ``rng`` orders its choices
-    (None: in chave order). Returns the count per chave and entity, or None."""
-    count = len(free)
-    load = [0] * count
-    flow: list[dict[str, int]] = [{} for _ in range(count)]
+class _Matching:
+    """Teams of entities placed into chaves: chave g takes at most ``free[g]`` of them,
+    and at most ``room[e][g]`` of entity e. Kuhn's augmenting paths, so a team is placed
+    whenever some placement of all of them exists; ``rng`` orders the choices (None: in
+    chave order). ``occupy`` keeps the placement right, step by step, while the seeds
+    of later pots take their places, instead of solving it again for each one."""
 
-    def augment(e: str, seen: set[int]) -> bool:
-        order = list(range(count))
-        if rng is not None:
-            rng.shuffle(order)
+    def __init__(self, free: Sequence[int], room: dict[str, list[int]], rng: random.Random | None) -> None:
+        self.free = list(free)
+        self.room = {e: list(r) for e, r in room.items()}
+        self.load = [0] * len(free)
+        self.flow: list[dict[str, int]] = [{} for _ in free]
+        self.rng = rng
+
+    def add(self, e: str) -> bool:
+        return self._augment(e, set())
+
+    def _augment(self, e: str, seen: set[int]) -> bool:
+        order = list(range(len(self.free)))
+        if self.rng is not None:
+            self.rng.shuffle(order)
         for g in order:
-            if g in seen or flow[g].get(e, 0) >= room[e][g]:
+            if g in seen or self.flow[g].get(e, 0) >= self.room[e][g]:
                 continue
             seen.add(g)
-            if load[g] < free[g]:
-                load[g] += 1
-                flow[g][e] = flow[g].get(e, 0) + 1
+            if self.load[g] < self.free[g]:
+                self.load[g] += 1
+                self.flow[g][e] = self.flow[g].get(e, 0) + 1
                 return True
             # Chave g is full: move one of its teams of another entity elsewhere.
-            others = sorted(k for k, n in flow[g].items() if n > 0 and k != e)
-            if rng is not None:
-                rng.shuffle(others)
+            others = sorted(k for k, n in self.flow[g].items() if n > 0 and k != e)
+            if self.rng is not None:
+                self.rng.shuffle(others)
             for other in others:
-                flow[g][other] -= 1
-                if augment(other, seen):
-                    flow[g][e] = flow[g].get(e, 0) + 1
+                self.flow[g][other] -= 1
+                if self._augment(other, seen):
+                    self.flow[g][e] = self.flow[g].get(e, 0) + 1
                     return True
-                flow[g][other] += 1
+                self.flow[g][other] += 1
         return False
 
-    for e in units:
-        if not augment(e, set()):
-            return None
-    return flow
+    def snapshot(self) -> _State:
+        return (
+            list(self.free),
+            {e: list(r) for e, r in self.room.items()},
+            list(self.load),
+            [dict(f) for f in self.flow],
+        )
+
+    def restore(self, state: _State) -> None:
+        self.free, self.room, self.load, self.flow = state
+
+    def occupy(self, g: int, e: str) -> bool:
+        """A seed of entity ``e`` ("" for none), placed until now among the others, takes
+        a place in chave g; False when the others no longer fit (then ``restore``)."""
+        evicted = []
+        if e:
+            here = self.flow[g].get(e, 0) > 0
+            h = g if here else next(h for h, f in enumerate(self.flow) if f.get(e, 0) > 0)
+            self.flow[h][e] -= 1
+            self.load[h] -= 1
+            self.room[e][g] -= 1
+            if self.flow[g].get(e, 0) > self.room[e][g]:
+                self.flow[g][e] -= 1
+                self.load[g] -= 1
+                evicted.append(e)
+        self.free[g] -= 1
+        if self.load[g] > self.free[g]:
+            x = sorted(k for k, n in self.flow[g].items() if n > 0)[0]
+            self.flow[g][x] -= 1
+            self.load[g] -= 1
+            evicted.append(x)
+        return all(self.add(x) for x in evicted)
 
 
 class _Search:
@@ -147,14 +182,18 @@ class _Search:
         if t.entity:
             self.counts[g][t.entity] -= 1
 
-    def rest_fits(self, rest: Sequence[DrawTeam], rng: random.Random | None) -> list[dict[str, int]] | None:
+    def matching(self, rest: Sequence[DrawTeam], rng: random.Random | None) -> _Matching | None:
+        """The teams of ``rest`` placed into the places left, or None if they do not fit."""
         free = [size - len(g) for size, g in zip(self.sizes, self.groups)]
-        units = [t.entity for t in rest if t.entity]
-        room = {e: [self.bound[e] - c[e] for c in self.counts] for e in set(units)}
-        return _flow(units, free, room, rng)
+        room = {e: [self.bound[e] - c[e] for c in self.counts] for e in self.bound}
+        placed = _Matching(free, room, rng)
+        return placed if all(placed.add(t.entity) for t in rest if t.entity) else None
 
-    def seeds(self, pending: list[tuple[DrawTeam, list[int], set[int]]], rng: random.Random) -> bool:
-        """Place ``pending`` (team, its pot's chaves, the chaves its pot already used)."""
+    def seeds(
+        self, pending: list[tuple[DrawTeam, list[int], set[int]]], rest: _Matching, rng: random.Random
+    ) -> bool:
+        """Place ``pending`` (team, its pot's chaves, the chaves its pot already used);
+        ``rest`` keeps the teams not placed yet fitting into the places left."""
         if not pending:
             return True
         self.budget -= 1
@@ -166,13 +205,15 @@ class _Search:
         for g in order:
             if t.entity and self.counts[g][t.entity] >= self.bound[t.entity]:
                 continue
-            self.put(g, t)
-            used.add(g)
-            rest = [u for u, _c, _u in later] + self.unseeded
-            if self.rest_fits(rest, None) is not None and self.seeds(later, rng):
-                return True
-            used.discard(g)
-            self.take(g, t)
+            state = rest.snapshot()
+            if rest.occupy(g, t.entity):
+                self.put(g, t)
+                used.add(g)
+                if self.seeds(later, rest, rng):
+                    return True
+                used.discard(g)
+                self.take(g, t)
+            rest.restore(state)
         return False
 
 
@@ -208,11 +249,12 @@ def draw_groups(teams: Sequence[DrawTeam], sizes: Sequence[int], seed: str) -> l
         for members, chaves in pots[1:]:
             used: set[int] = set()  # shared by the pot: one of its seeds per chave
             later += [(t, chaves, used) for t in members]
-        if not search.seeds(later, rng):
+        rest = search.matching([t for t, _c, _u in later] + search.unseeded, None)
+        if rest is None or not search.seeds(later, rest, rng):
             continue
-        flow = search.rest_fits(search.unseeded, rng)
-        if flow is not None:
-            return _fill(search.groups, flow, search.unseeded, sizes, rng)
+        placed = search.matching(search.unseeded, rng)  # again, now drawn at random
+        if placed is not None:
+            return _fill(search.groups, placed.flow, search.unseeded, sizes, rng)
     raise AssertionError("unreachable: with a bound of m every placement fits")
 
 
