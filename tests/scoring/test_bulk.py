@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from rules.problems import Problem, Severity
 from scoring import selectors_review
 from scoring.models import ScoreSheet, SheetEvent
@@ -174,6 +177,24 @@ def test_bulk_post_reports_each_jogo(world: World) -> None:
         in page
     )
     assert status(ok) == ScoreSheet.Status.HOMOLOGATED and status(unsigned) == ScoreSheet.Status.SUBMITTED
+    homologations = AuditEntry.objects.filter(kind=AuditEntry.Kind.HOMOLOGATION)
+    assert homologations.count() == 1 and homologations.get().actor == world.organizer
+
+
+def test_the_list_reads_a_fixed_number_of_queries(world: World) -> None:
+    c = client_for(world.organizer)
+    signed(world, 1, "1")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert c.get(url(world)).status_code == 200
+        return len(ctx.captured_queries)
+
+    few = queries()
+    signed(world, 1, "2")
+    signed(world, 2, "1")
+    submitted(world, 2, "2")
+    assert queries() == few
 
 
 def test_bulk_post_bad_input_writes_nothing(world: World) -> None:
