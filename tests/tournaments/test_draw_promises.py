@@ -141,3 +141,15 @@ def test_team_form_refuses_a_taken_seed(client: Client, organizer: User, tournam
     assert "Cabeça de chave 1 já é de «Trio Um»" in response.content.decode()
     response = client.post(f"/t/{tournament.slug}/gestao/equipes/nova/", {**form, "seed": "99999999999"})
     assert response.status_code == 400 and Team.objects.count() == 1
+
+
+def test_draw_page_refuses_a_shared_seed_with_the_names(
+    client: Client, organizer: User, tournament: Tournament, register: Register
+) -> None:
+    teams = register(8)
+    Team.objects.filter(pk__in=[teams[2].pk, teams[5].pk]).update(seed=2)
+    client.force_login(organizer)
+    response = client.post(f"/t/{tournament.slug}/gestao/chaves/", {"action": "draw", "groups": "2"})
+    assert response.status_code == 400
+    assert "cabeça de chave 2: «Trio 002» e «Trio 005»" in response.content.decode()
+    assert not DrawOfLots.objects.exists()
