@@ -91,8 +91,6 @@ def sheet_warnings(modality: Modality, match: Match, sheet: ScoreSheet) -> list[
         found += validate_match(modality, report, (match.team_a.key, match.team_b.key))
     out = []
     for p in found:
-        if p.severity is Severity.NORMALIZE:
-            continue  # a stored version was clamped already; its note is a normalization
         # Messages name teams by their key in the engine; the comissão reads names.
         params = tuple((k, names.get(v, v) if isinstance(v, str) else v) for k, v in p.params)
         text = render(dataclasses.replace(p, params=params))

@@ -124,6 +124,18 @@ def test_an_engine_warning_keeps_a_sheet_out_of_bulk(world: World, monkeypatch: 
     assert status(m) == ScoreSheet.Status.SIGNED
 
 
+def test_a_rule_changed_after_the_submission_is_an_aviso(world: World) -> None:
+    m, sheet = signed(world, 1, "1")  # 24–13, 24–20
+    world.tournament.settings = {**(world.tournament.settings or {}), "points_to_win": 30}
+    world.tournament.save(update_fields=["settings"])
+    (row,) = [r for r in review_rows(world.tournament, Filters()) if r.match.pk == m.pk]
+    assert row.warnings and row.warnings[0].startswith("pelas regras atuais: ") and not row.eligible
+    outcome = sheets_homologate(
+        tournament=world.tournament, user=world.organizer, selected=[(m.pk, sheet.version)]
+    )
+    assert not outcome.homologated and "pelas regras atuais" in outcome.refused[0].reason
+
+
 def test_other_tournament_jogo_and_judge_are_refused(world: World) -> None:
     other_match = Match.objects.filter(stage__tournament=world.other).first()
     assert other_match is not None
