@@ -14,6 +14,7 @@ urlpatterns = [
     path("juiz/<slug:slug>/jogo/<int:match_id>/assinar/", judge.SignView.as_view(), name="sign"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/conferir/", judge.CheckView.as_view(), name="check"),
     path("t/<slug:slug>/sumulas/", organizer.RoundSheetsView.as_view(), name="round"),
+    path("t/<slug:slug>/sumulas/homologar/", organizer.BulkHomologateView.as_view(), name="bulk_homologate"),
     path("t/<slug:slug>/sumulas/pins/", organizer.PinsView.as_view(), name="pins"),
     path(
         "t/<slug:slug>/sumulas/pins/<int:team_id>/desbloquear/",

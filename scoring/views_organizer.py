@@ -1,50 +1,129 @@
-"""The organizer's súmula pages: states per rodada, history, homologation, PINs."""
+"""The organizer's súmula pages: the list with its filters and bulk homologation, history,
+homologation, PINs."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views import View
+from django_tables2 import RequestConfig
 
 from core.numbers import whole_number
-from scoring import selectors
+from scoring import selectors, selectors_review
 from scoring.diff import Names, fields
 from scoring.forms import VersionForm
+from scoring.selectors_review import Filters
+from scoring.services.bulk import sheets_homologate
 from scoring.services.consequences import consequences_of
 from scoring.services.errors import ScoringError
 from scoring.services.pins import pin_unlock, pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
+from scoring.tables import SheetReviewTable
 from scoring.views_judge import origin_of
 from tournaments.models import Match
 from tournaments.permissions import Action, TournamentPermissionMixin
 
+PER_PAGE = 100
+FILTER_KEYS = ("rodada", "fase", "chave", "estado")
+
+
+def _filters(query: Any, tournament: Any) -> Filters:
+    """The list's GET filters; an unknown value is no filter (never an error page)."""
+    fases = {k for k, _label in selectors_review.stage_choices(tournament)}
+    fase = query.get("fase", "")
+    estado = query.get("estado", "")
+    return Filters(
+        rodada=whole_number(query.get("rodada", ""), 4),
+        fase=fase if fase in fases else "",
+        chave=whole_number(query.get("chave", ""), 18),
+        estado=estado if estado in selectors_review.STATE_FILTERS else "",
+    )
+
+
+def _kept_query(query: Any) -> str:
+    """The filters of the list, re-encoded from known keys only (for a redirect back)."""
+    kept = QueryDict(mutable=True)
+    for key in FILTER_KEYS:
+        value = query.get(key, "")
+        if value and len(value) <= 60:
+            kept[key] = value
+    return kept.urlencode()
+
 
 class RoundSheetsView(TournamentPermissionMixin, View):
+    """The súmula list: score, avisos, signatures and state of each jogo, with filters,
+    and the form that homologates the selected signed súmulas in one POST."""
+
     action = Action.MANAGE
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        rounds = selectors.rounds_of(self.tournament)
-        raw = request.GET.get("rodada", "")
-        current = whole_number(raw, 4)
-        if current is None:
-            current = rounds[0] if rounds else None
-        sheets = selectors.round_sheets(self.tournament, current)
+    def page(self, request: HttpRequest, status: int = 200, error: str = "") -> HttpResponse:
+        filters = _filters(request.GET, self.tournament)
+        rows = selectors_review.review_rows(self.tournament, filters)
+        table = SheetReviewTable(
+            rows,
+            slug=self.tournament.slug,
+            preselect=request.GET.get("selecionar") == "prontas",
+            expelled=selectors.expelled_teams(self.tournament),
+        )
+        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
         counts: dict[str, int] = {}
-        for s in sheets:
-            counts[s.state_label] = counts.get(s.state_label, 0) + 1
+        for row in rows:
+            counts[row.view.state_label] = counts.get(row.view.state_label, 0) + 1
         context = {
             "tournament": self.tournament,
-            "rounds": rounds,
-            "current": current,
-            "sheets": sheets,
+            "can_manage": True,
+            "table": table,
+            "rounds": selectors.rounds_of(self.tournament),
+            "stages": selectors_review.stage_choices(self.tournament),
+            "groups": selectors_review.group_choices(self.tournament),
+            "states": selectors_review.STATE_FILTERS.items(),
+            "filters": filters,
             "counts": counts,
-            "expelled": selectors.expelled_teams(self.tournament),
+            "ready": sum(1 for row in rows if row.eligible),
+            "query": _kept_query(request.GET),
+            "error": error,
         }
-        return render(request, "scoring/round.html", context)
+        return render(request, "scoring/round.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return self.page(request)
+
+
+class BulkHomologateView(RoundSheetsView):
+    """POST: homologate the selected súmulas («id:versão» each), one by one."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        selected = []
+        for value in request.POST.getlist("sumula"):
+            match_id, _sep, version = value.partition(":")
+            pair = (whole_number(match_id, 18), whole_number(version, 6))
+            if pair[0] is None or pair[1] is None:
+                return self.page(request, 400, "Seleção inválida (súmula e versão): recarregue a página.")
+            selected.append((pair[0], pair[1]))
+        back = reverse("scoring:round", args=[self.tournament.slug])
+        query = _kept_query(QueryDict(request.POST.get("filtros", "")))
+        back += f"?{query}" if query else ""
+        if not selected:
+            messages.error(request, "Nenhuma súmula selecionada: marque as súmulas a homologar.")
+            return HttpResponseRedirect(back, status=303)
+        try:
+            outcome = sheets_homologate(
+                tournament=self.tournament, user=request.user, selected=selected, origin=origin_of(request)
+            )
+        except ScoringError as exc:
+            return self.page(request, exc.status, exc.message)
+        if outcome.homologated:
+            names = "; ".join(label for _pk, label in outcome.homologated)
+            messages.success(request, f"{len(outcome.homologated)} súmula(s) homologada(s): {names}.")
+        for refusal in outcome.refused:
+            messages.error(request, f"Não homologada — {refusal.message}")
+        return HttpResponseRedirect(back, status=303)
 
 
 class HistoryView(TournamentPermissionMixin, View):

@@ -119,7 +119,8 @@ class TeamForm(forms.Form):
         label=_("Cabeça de chave"),
         required=False,
         min_value=1,
-        help_text=_("1 para o primeiro cabeça de chave; vazio se não for."),
+        max_value=9999,
+        help_text=_("1 para o primeiro cabeça de chave; cada número é de uma só equipe. Vazio se não for."),
     )
 
 

@@ -63,90 +63,223 @@ def entity_bound(entity_count: int, groups: int) -> int:
     return math.ceil(entity_count / groups)
 
 
-def draw_groups(teams: Sequence[DrawTeam], sizes: Sequence[int], seed: str) -> list[list[str]]:
-    """The sorteio das chaves: team keys per chave, in the order of ``sizes``.
+_State = tuple[list[int], dict[str, list[int]], list[int], list[dict[str, int]]]
+DRAW_METHOD = 2  # recorded with each draw; method 1 is tournaments.pairing_v1
+SEARCH_BUDGET = 5000  # placements tried for the seeds of later pots, per bound
 
-    - Cabeças de chave (seed ranks) go in pots of one per chave: seed 1 to the first
-      chave, seed 2 to the second…; later pots (more seeds than chaves) are spread at
-      random, one per chave per pot, so seeds differ by at most one between chaves.
-    - The other teams are shuffled by entity blocks and dealt round the chaves in turn:
-      consecutive teams of one entity land in different chaves, which keeps an entity
-      of m teams to at most ceil(m / chaves) per chave. Seeds can break that; a repair
-      pass of swaps between unseeded teams restores it whenever a swap can.
-    - Deterministic: ``random.Random(seed)`` is the only source of chance.
+
+def seed_pots(teams: Sequence[DrawTeam], sizes: Sequence[int]) -> list[tuple[list[DrawTeam], list[int]]]:
+    """The cabeças de chave in pots: (the pot's teams in seed order, the chaves it may use).
+
+    Pot r holds the next seeds, one for each chave with more than r places: seeds 1..n
+    in pot 0 when there are n chaves, the next n in pot 1, and so on.
+    """
+    seeded = sorted((t for t in teams if t.seed is not None), key=lambda t: (t.seed or 0, t.key))
+    pots: list[tuple[list[DrawTeam], list[int]]] = []
+    row = 0
+    while seeded:
+        chaves = [g for g, size in enumerate(sizes) if size > row]
+        pots.append((seeded[: len(chaves)], chaves))
+        seeded = seeded[len(chaves) :]
+        row += 1
+    return pots
+
+
+class _Matching:
+    """Teams of entities placed into chaves: chave g takes at most ``free[g]`` of them,
+    and at most ``room[e][g]`` of entity e. Kuhn's augmenting paths, so a team is placed
+    whenever some placement of all of them exists; ``rng`` orders the choices (None: in
+    chave order). ``occupy`` keeps the placement right, step by step, while the seeds
+    of later pots take their places, instead of solving it again for each one."""
+
+    def __init__(self, free: Sequence[int], room: dict[str, list[int]], rng: random.Random | None) -> None:
+        self.free = list(free)
+        self.room = {e: list(r) for e, r in room.items()}
+        self.load = [0] * len(free)
+        self.flow: list[dict[str, int]] = [{} for _ in free]
+        self.rng = rng
+
+    def add(self, e: str) -> bool:
+        return self._augment(e, set())
+
+    def _augment(self, e: str, seen: set[int]) -> bool:
+        order = list(range(len(self.free)))
+        if self.rng is not None:
+            self.rng.shuffle(order)
+        for g in order:
+            if g in seen or self.flow[g].get(e, 0) >= self.room[e][g]:
+                continue
+            seen.add(g)
+            if self.load[g] < self.free[g]:
+                self.load[g] += 1
+                self.flow[g][e] = self.flow[g].get(e, 0) + 1
+                return True
+            # Chave g is full: move one of its teams of another entity elsewhere.
+            others = sorted(k for k, n in self.flow[g].items() if n > 0 and k != e)
+            if self.rng is not None:
+                self.rng.shuffle(others)
+            for other in others:
+                self.flow[g][other] -= 1
+                if self._augment(other, seen):
+                    self.flow[g][e] = self.flow[g].get(e, 0) + 1
+                    return True
+                self.flow[g][other] += 1
+        return False
+
+    def snapshot(self) -> _State:
+        return (
+            list(self.free),
+            {e: list(r) for e, r in self.room.items()},
+            list(self.load),
+            [dict(f) for f in self.flow],
+        )
+
+    def restore(self, state: _State) -> None:
+        self.free, self.room, self.load, self.flow = state
+
+    def occupy(self, g: int, e: str) -> bool:
+        """A seed of entity ``e`` ("" for none), placed until now among the others, takes
+        a place in chave g; False when the others no longer fit (then ``restore``)."""
+        evicted = []
+        if e:
+            here = self.flow[g].get(e, 0) > 0
+            h = g if here else next(h for h, f in enumerate(self.flow) if f.get(e, 0) > 0)
+            self.flow[h][e] -= 1
+            self.load[h] -= 1
+            self.room[e][g] -= 1
+            if self.flow[g].get(e, 0) > self.room[e][g]:
+                self.flow[g][e] -= 1
+                self.load[g] -= 1
+                evicted.append(e)
+        self.free[g] -= 1
+        if self.load[g] > self.free[g]:
+            x = sorted(k for k, n in self.flow[g].items() if n > 0)[0]
+            self.flow[g][x] -= 1
+            self.load[g] -= 1
+            evicted.append(x)
+        return all(self.add(x) for x in evicted)
+
+
+class _Search:
+    """The seeds of later pots, one chave each, with the entity bound kept; a
+    backtracking search whose every step checks that the rest can still be placed."""
+
+    def __init__(self, teams: Sequence[DrawTeam], sizes: Sequence[int], bound: dict[str, int]) -> None:
+        self.sizes = sizes
+        self.bound = bound
+        self.groups: list[list[DrawTeam]] = [[] for _ in sizes]
+        self.counts: list[Counter[str]] = [Counter() for _ in sizes]
+        self.unseeded = [t for t in teams if t.seed is None]
+        self.budget = SEARCH_BUDGET
+
+    def put(self, g: int, t: DrawTeam) -> None:
+        self.groups[g].append(t)
+        if t.entity:
+            self.counts[g][t.entity] += 1
+
+    def take(self, g: int, t: DrawTeam) -> None:
+        self.groups[g].remove(t)
+        if t.entity:
+            self.counts[g][t.entity] -= 1
+
+    def matching(self, rest: Sequence[DrawTeam], rng: random.Random | None) -> _Matching | None:
+        """The teams of ``rest`` placed into the places left, or None if they do not fit."""
+        free = [size - len(g) for size, g in zip(self.sizes, self.groups)]
+        room = {e: [self.bound[e] - c[e] for c in self.counts] for e in self.bound}
+        placed = _Matching(free, room, rng)
+        return placed if all(placed.add(t.entity) for t in rest if t.entity) else None
+
+    def seeds(
+        self, pending: list[tuple[DrawTeam, list[int], set[int]]], rest: _Matching, rng: random.Random
+    ) -> bool:
+        """Place ``pending`` (team, its pot's chaves, the chaves its pot already used);
+        ``rest`` keeps the teams not placed yet fitting into the places left."""
+        if not pending:
+            return True
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        (t, chaves, used), later = pending[0], pending[1:]
+        order = [g for g in chaves if g not in used]
+        rng.shuffle(order)
+        for g in order:
+            if t.entity and self.counts[g][t.entity] >= self.bound[t.entity]:
+                continue
+            state = rest.snapshot()
+            if rest.occupy(g, t.entity):
+                self.put(g, t)
+                used.add(g)
+                if self.seeds(later, rest, rng):
+                    return True
+                used.discard(g)
+                self.take(g, t)
+            rest.restore(state)
+        return False
+
+
+def draw_groups(teams: Sequence[DrawTeam], sizes: Sequence[int], seed: str) -> list[list[str]]:
+    """The sorteio das chaves (method 2): team keys per chave, in the order of ``sizes``.
+
+    - Cabeças de chave go in pots of one per chave (``seed_pots``): seed 1 to the first
+      chave, seed 2 to the second…; each later pot is spread at random, one per chave,
+      so cabeças de chave differ by at most one between chaves.
+    - Teams of one entity are kept apart whenever the chave sizes allow it: no chave
+      holds more than ceil(m / chaves) of an entity of m teams. The seeds of later pots
+      are searched and the other teams placed by a matching, so a placement that keeps
+      the bound is found whenever one exists (within ``SEARCH_BUDGET`` steps for the
+      seeds). When none does (chaves of very different sizes), the bound of every
+      entity is raised by one until one does; the draw page explains what was not met.
+    - Deterministic: ``random.Random(seed)`` is the only source of chance, so the
+      recorded seed replays the same chaves.
     """
     if sum(sizes) != len(teams):
         raise ValueError("sizes must add up to the number of teams")
     if len({t.key for t in teams}) != len(teams):
         raise ValueError("duplicate team keys")
     rng = random.Random(seed)
-    g_count = len(sizes)
-    # Deal order: row r holds every chave larger than r, so the sequence is cyclic.
-    slots = [(g, r) for r in range(max(sizes, default=0)) for g in range(g_count) if r < sizes[g]]
-    groups: list[list[DrawTeam]] = [[] for _ in sizes]
-    seeded = sorted((t for t in teams if t.seed is not None), key=lambda t: (t.seed or 0, t.key))
-    unseeded = sorted((t for t in teams if t.seed is None), key=lambda t: t.key)
-    taken: set[tuple[int, int]] = set()
-    row = 0
-    pending = list(seeded)
-    while pending:
-        row_slots = [s for s in slots if s[1] == row]
-        if row > 0:
-            rng.shuffle(row_slots)
-        for slot in row_slots[: len(pending)]:
-            groups[slot[0]].append(pending.pop(0))
-            taken.add(slot)
-        row += 1
-    blocks: dict[str, list[DrawTeam]] = {}
-    for t in unseeded:
-        blocks.setdefault(t.entity or f"\0{t.key}", []).append(t)
-    order = sorted(blocks)
-    rng.shuffle(order)
-    deal: list[DrawTeam] = []
-    for name in order:
-        members = blocks[name]
-        rng.shuffle(members)
-        deal.extend(members)
-    free = [s for s in slots if s not in taken]
-    for slot, t in zip(free, deal):
-        groups[slot[0]].append(t)
-    _repair_entities(groups, teams)
-    return [[t.key for t in g] for g in groups]
-
-
-def _repair_entities(groups: list[list[DrawTeam]], teams: Sequence[DrawTeam]) -> None:
-    """Swap unseeded teams until no chave holds more than ceil(m / chaves) of an entity."""
     totals = Counter(t.entity for t in teams if t.entity)
-    bound = {e: entity_bound(m, len(groups)) for e, m in totals.items()}
-    for _ in range(len(teams) * len(groups) + 1):
-        counts = [Counter(t.entity for t in g if t.entity) for g in groups]
-        bad = next(
-            ((gi, e) for gi, c in enumerate(counts) for e, n in sorted(c.items()) if n > bound[e]), None
-        )
-        if bad is None:
-            return
-        gi, e = bad
-        if not _swap_one(groups, counts, bound, gi, e):
-            return  # no single swap helps: keep the best the deal found
-
-
-def _swap_one(
-    groups: list[list[DrawTeam]], counts: list[Counter[str]], bound: dict[str, int], gi: int, e: str
-) -> bool:
-    movers = [t for t in groups[gi] if t.entity == e and t.seed is None]
-    for hi, other in enumerate(groups):
-        if hi == gi or counts[hi][e] >= bound[e]:
+    pots = seed_pots(teams, sizes)
+    for extra in range(max(totals.values(), default=0) + 1):
+        bound = {e: entity_bound(m, len(sizes)) + extra for e, m in totals.items()}
+        search = _Search(teams, sizes, bound)
+        if pots:
+            for t, g in zip(*pots[0]):
+                search.put(g, t)  # pot 0 in seed order: seed 1 to chave A
+        later: list[tuple[DrawTeam, list[int], set[int]]] = []
+        for members, chaves in pots[1:]:
+            used: set[int] = set()  # shared by the pot: one of its seeds per chave
+            later += [(t, chaves, used) for t in members]
+        rest = search.matching([t for t, _c, _u in later] + search.unseeded, None)
+        if rest is None or not search.seeds(later, rest, rng):
             continue
-        for u in other:
-            if u.seed is not None or u.entity == e:
-                continue
-            if u.entity and counts[gi][u.entity] + 1 > bound[u.entity]:
-                continue
-            for t in movers:
-                groups[gi][groups[gi].index(t)] = u
-                other[other.index(u)] = t
-                return True
-    return False
+        placed = search.matching(search.unseeded, rng)  # again, now drawn at random
+        if placed is not None:
+            return _fill(search.groups, placed.flow, search.unseeded, sizes, rng)
+    raise AssertionError("unreachable: with a bound of m every placement fits")
+
+
+def _fill(
+    groups: list[list[DrawTeam]],
+    flow: list[dict[str, int]],
+    unseeded: list[DrawTeam],
+    sizes: Sequence[int],
+    rng: random.Random,
+) -> list[list[str]]:
+    """The unseeded teams into the counts the matching chose, members drawn at random;
+    teams of no entity fill the places left."""
+    members: dict[str, list[DrawTeam]] = {}
+    loose: list[DrawTeam] = []
+    for t in sorted(unseeded, key=lambda t: t.key):
+        (members.setdefault(t.entity, []) if t.entity else loose).append(t)
+    for block in [*members.values(), loose]:
+        rng.shuffle(block)
+    out = []
+    for g, group in enumerate(groups):
+        drawn = [members[e].pop() for e in sorted(flow[g]) for _ in range(flow[g][e])]
+        drawn += [loose.pop() for _ in range(sizes[g] - len(group) - len(drawn))]
+        rng.shuffle(drawn)  # the order in a chave is its order in the rodadas
+        out.append([t.key for t in group + drawn])
+    return out
 
 
 def round_robin(keys: Sequence[str], *, double: bool = False) -> list[list[tuple[str, str]]]:

@@ -17,6 +17,7 @@ from tournaments.models import Team
 from tournaments.pairing import group_sizes
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.services.draws import (
+    draw_notes,
     drawable_teams,
     group_swap,
     groups_draw,
@@ -47,11 +48,14 @@ class GroupsView(OrganizerMixin, View):
             if stage
             else Team.objects.none()
         )
+        drawn_by = self.tournament.draws.filter(purpose="groups", stage=stage).last() if stage else None
         context = {
             "tournament": self.tournament,
             "can_manage": True,
             "stage": stage,
             "groups": groups,
+            "random_draw": bool(drawn_by and not drawn_by.manual),
+            "notes": draw_notes(drawn_by) if drawn_by else [],
             "draw_teams": teams,
             "locked": bool(stage and stage_has_results(stage)),
             "last_draw": self.tournament.draws.filter(purpose="groups").select_related("performed_by").last(),

@@ -20,7 +20,7 @@ from django.db import transaction
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Stage, Team, Tournament
-from tournaments.pairing import DrawTeam, draw_groups, group_names, group_sizes
+from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, group_names, group_sizes
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.draws import write_groups
@@ -78,6 +78,7 @@ def next_phase_draw(
             "teams": [[e.key, e.entity, e.seed] for e in entries],
             "sizes": list(sizes),
             "from": from_stage.key,
+            "method": DRAW_METHOD,  # tournaments.services.draws.draw_replay replays by it
         },
         result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
         performed_by=user if getattr(user, "is_authenticated", False) else None,

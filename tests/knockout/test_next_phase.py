@@ -14,6 +14,7 @@ from interchange.load import load_tournament
 from knockout.services.phases import next_phase_draw, qualified_for_next_phase
 from tournaments.models import DrawOfLots, GroupTeam, Membership, Stage, Tournament
 from tournaments.services import ServiceError
+from tournaments.services.draws import draw_replay
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,7 @@ def test_52_duplas_go_to_7_chaves_of_4(finished: Tournament) -> None:
         counts = Counter(origin[k] for k in g.entries.values_list("team__key", flat=True))
         assert max(counts.values()) == 1
     assert draw.seed == "fase2" and draw.purpose == DrawOfLots.Purpose.GROUPS
+    assert draw_replay(draw) == [r["teams"] for r in draw.result]  # by its recorded method
     with pytest.raises(ServiceError):
         next_phase_draw(tournament=finished, from_stage=stage, user=None)
 

@@ -70,6 +70,7 @@ RULES: dict[str, Rule] = {
     "scoring:sign": Rule(JUDGE, 405, 303),
     "scoring:check": Rule(JUDGE, 303, 422),  # GET: no súmula awaits a check, back to the jogo
     "scoring:round": Rule(ORGANIZER, 200, 405),
+    "scoring:bulk_homologate": Rule(ORGANIZER, 405, 303),  # nothing selected: said so, back to the list
     "scoring:pins": Rule(ORGANIZER, 200, 200),
     "scoring:pin_unlock": Rule(ORGANIZER, 405, 303),  # a team without a lock: said so, nothing changes
     "scoring:history": Rule(ORGANIZER, 200, 405),

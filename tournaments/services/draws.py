@@ -1,14 +1,20 @@
 """The sorteio das chaves (random or typed in from a draw made on stage) and swaps.
 
 Every draw is a :class:`DrawOfLots` with its seed, inputs and result, so it replays
-identically (``draw_replay``). Who is drawn: the teams marked presente when a check-in
-happened (at least one team presente); otherwise every team still inscrita — ausentes
-and desistentes never are.
+identically (``draw_replay``, with the method the draw was made by). Who is drawn: the
+teams marked presente when a check-in happened (at least one team presente); otherwise
+every team still inscrita — ausentes and desistentes never are.
+
+The draw keeps its promises (docs/rules.md §3.11): one cabeça de chave per chave (a
+number shared by two teams is refused before anything is drawn), and teams of one
+entity apart whenever the chave sizes allow it. ``draw_notes`` says, for the draw page,
+each of those the chaves could not give.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +22,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
-from tournaments.pairing import DrawTeam, draw_groups, group_names
+from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound, group_names
+from tournaments.pairing_v1 import draw_groups_v1
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 
@@ -93,6 +100,7 @@ def groups_draw(
                 ]
             }
         )
+    _refuse_shared_seeds(teams)
     seed = seed.strip() or secrets.token_hex(8)
     stage = _prepare_stage(tournament, replace)
     entries = [DrawTeam(t.key, t.entity.name if t.entity else "", t.seed) for t in teams]
@@ -105,7 +113,11 @@ def groups_draw(
         purpose=DrawOfLots.Purpose.GROUPS,
         stage=stage,
         seed=seed,
-        inputs={"teams": [[e.key, e.entity, e.seed] for e in entries], "sizes": list(sizes)},
+        inputs={
+            "teams": [[e.key, e.entity, e.seed] for e in entries],
+            "sizes": list(sizes),
+            "method": DRAW_METHOD,
+        },
         result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
@@ -116,9 +128,93 @@ def groups_draw(
 
 
 def draw_replay(draw: DrawOfLots) -> list[list[str]]:
-    """Run a recorded random sorteio again from its inputs and seed (auditors compare)."""
+    """Run a recorded random sorteio again from its inputs and seed (auditors compare),
+    by the method it was made with (a draw recorded without one is method 1)."""
     entries = [DrawTeam(k, e, s) for k, e, s in draw.inputs["teams"]]
-    return draw_groups(entries, draw.inputs["sizes"], draw.seed)
+    method = draw_groups if draw.inputs.get("method") == DRAW_METHOD else draw_groups_v1
+    return method(entries, draw.inputs["sizes"], draw.seed)
+
+
+def _refuse_shared_seeds(teams: Sequence[Team]) -> None:
+    """A cabeça de chave number held by two teams (registered before the rule, or
+    loaded from a file) stops the draw: the organizer decides which team keeps it."""
+    holders: dict[int, list[str]] = {}
+    for t in sorted(teams, key=lambda t: t.name):
+        if t.seed is not None:
+            holders.setdefault(t.seed, []).append(t.name)
+    shared = [
+        f"cabeça de chave {n}: " + " e ".join(f"«{name}»" for name in names)
+        for n, names in sorted(holders.items())
+        if len(names) > 1
+    ]
+    if shared:
+        raise ServiceError(
+            "Cada cabeça de chave é de uma só equipe, e estas se repetem — "
+            + "; ".join(shared)
+            + ". Corrija na página de cada equipe antes do sorteio."
+        )
+
+
+_WORDS = {2: "duas", 3: "três", 4: "quatro", 5: "cinco", 6: "seis", 7: "sete", 8: "oito", 9: "nove"}
+
+
+def _count(n: int) -> str:
+    return _WORDS.get(n, str(n))
+
+
+def _listed(items: Sequence[str]) -> str:
+    """«1», «1 e 5», «1, 5 e 9»."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
+
+
+def _together(counts: list[tuple[str, int]]) -> str:
+    """«duas ficam na chave A» / «ficam duas na chave A e três na chave C»."""
+    if len(counts) == 1:
+        name, n = counts[0]
+        return f"{_count(n)} ficam na chave {name}"
+    return "ficam " + _listed([f"{_count(n)} na chave {name}" for name, n in counts])
+
+
+def draw_notes(draw: DrawOfLots) -> list[str]:
+    """What a random draw could not give, in the organizer's words: cabeças de chave
+    sharing a chave (more of them than chaves), teams of one entity together (more of
+    them than chaves, or chaves too uneven to keep them to ceil(m / chaves))."""
+    if draw.manual or not isinstance(draw.inputs, dict) or "sizes" not in draw.inputs:
+        return []
+    entries = [DrawTeam(k, e, s) for k, e, s in draw.inputs["teams"]]
+    names = [r["name"] for r in draw.result]
+    chave_of = {key: r["name"] for r in draw.result for key in r["teams"]}
+    notes = []
+    seeds = sorted((t for t in entries if t.seed is not None), key=lambda t: (t.seed or 0, t.key))
+    if len(seeds) > len(names):
+        by_chave: dict[str, list[str]] = {}
+        for t in seeds:
+            by_chave.setdefault(chave_of[t.key], []).append(str(t.seed))
+        doubled = [
+            f"a chave {n} tem {_count(len(by_chave[n]))} ({_listed(by_chave[n])})"
+            for n in names
+            if len(by_chave.get(n, [])) > 1
+        ]
+        notes.append(
+            f"{len(seeds)} cabeças de chave e só {len(names)} chaves: {_listed(doubled)}, uma de cada pote."
+        )
+    totals = Counter(t.entity for t in entries if t.entity)
+    for entity, m in sorted(totals.items()):
+        per = Counter(chave_of[t.key] for t in entries if t.entity == entity)
+        together = {n: c for n, c in per.items() if c > 1}
+        if not together:
+            continue
+        bound = entity_bound(m, len(names))
+        where = _together([(n, together[n]) for n in names if n in together])
+        if max(together.values()) <= bound:
+            notes.append(f"{m} equipes de {entity} e só {len(names)} chaves: {where}.")
+        else:
+            sizes = ", ".join(str(s) for s in draw.inputs["sizes"])
+            notes.append(
+                f"As chaves de tamanhos {sizes} não permitem separar as {m} equipes de {entity} "
+                f"em no máximo {bound} por chave: {where}."
+            )
+    return notes
 
 
 @transaction.atomic

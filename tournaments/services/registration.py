@@ -1,7 +1,8 @@
 """Inscrições: teams with their titulares, reservas and capataz; check-in and desistência.
 
 The roster checks (team size, reservas, one capataz, a player in one team only, Truco
-Cego exclusivity in the event — docs/rules.md §2.1.1, V-M13, V-M15) live in ``check_team``,
+Cego exclusivity in the event — docs/rules.md §2.1.1, V-M13, V-M15) and the cabeças de
+chave (each number belongs to one team of the tournament, §3.11) live in ``check_team``,
 shared by the registration form and the CSV/XLSX import, so both refuse the same things
 with the same words. Names are stored as ``core.text.clean_name`` gives them and
 compared by ``core.text.name_key`` (case, accents, spacing and invisible format
@@ -74,6 +75,7 @@ class RosterIndex:
     players: dict[str, str]  # normalized player name -> team name
     event_players: dict[str, tuple[str, bool]]  # normalized name -> (tournament, exclusive)
     exclusive: bool  # this tournament's modality forbids playing another modality
+    seeds: dict[int, str] = field(default_factory=dict)  # cabeça de chave -> team name
 
     @classmethod
     def load(cls, tournament: Tournament, *, exclude_team: Team | None = None) -> RosterIndex:
@@ -100,10 +102,13 @@ class RosterIndex:
             players={name_key(n): t for n, t in qs.values_list("name", "team__name")},
             event_players=event_players,
             exclusive=tournament.rules().exclusive_registration,
+            seeds={n: name for n, name in teams.values_list("seed", "name") if n is not None},
         )
 
     def add(self, team: TeamInput) -> None:
         self.teams[name_key(team.name)] = team.name
+        if team.seed is not None:
+            self.seeds.setdefault(team.seed, team.name)
         for p in team.players:
             self.players[name_key(p.name)] = team.name
 
@@ -157,6 +162,14 @@ def check_team(
         out.append(("entity", f"O nome da entidade tem mais de {NAME_MAX} caracteres."))
     if team.seed is not None and team.seed < 1:
         out.append(("seed", "Cabeça de chave: use 1, 2, 3… (ou deixe em branco)."))
+    elif team.seed is not None and team.seed in index.seeds:
+        out.append(
+            (
+                "seed",
+                f"Cabeça de chave {team.seed} já é de «{clip(index.seeds[team.seed])}»: cada cabeça "
+                "de chave é de uma só equipe (use outro número ou deixe em branco).",
+            )
+        )
     starters = [p for p in team.players if not p.is_reserve]
     reserves = [p for p in team.players if p.is_reserve]
     kind = {1: "mano a mano", 2: "dupla", 3: "trio"}.get(modality.players, "equipe")
