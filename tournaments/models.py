@@ -51,6 +51,8 @@ class Tournament(models.Model):
     # ``advance_best_next`` of the next position (ranked with rules.crossgroup).
     advance_per_group = models.PositiveIntegerField(_("classificados por chave"), null=True, blank=True)
     advance_best_next = models.PositiveIntegerField(_("melhores da posição seguinte"), null=True, blank=True)
+    # When the inscrições closed (by hand, or by the sorteio das chaves); None while open.
+    registration_closed_at = models.DateTimeField(_("inscrições encerradas em"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -19,6 +19,7 @@ from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, S
 from tournaments.pairing import DrawTeam, draw_groups, group_names
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.closing import registration_close
 
 GROUP_STAGE_KEY = "chaves"
 
@@ -111,6 +112,7 @@ def groups_draw(
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
+    registration_close(tournament=tournament)  # the sorteio closes the inscrições
     bump(tournament.pk)
     return draw
 
@@ -155,6 +157,7 @@ def groups_draw_manual(
         result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    registration_close(tournament=tournament)  # the sorteio closes the inscrições
     bump(tournament.pk)
     return draw
 
