@@ -115,7 +115,8 @@ class TournamentEditForm(forms.Form):
             self.add_error(_slot(1), _("Cada critério de desempate aparece uma vez só."))
         elif "" in chosen[: len(picked)]:
             self.add_error(_slot(1), _("Preencha os critérios em ordem, sem deixar espaços entre eles."))
-        data["tiebreakers"] = picked
+        else:
+            data["tiebreakers"] = picked
         return data
 
     def details(self, tournament: Tournament) -> Details:

@@ -18,7 +18,7 @@ from django.views.generic import View
 
 from tournaments.forms_edit import TournamentEditForm
 from tournaments.models import Membership, Stage, Team
-from tournaments.services import ServiceError, apply_to_form
+from tournaments.services import ServiceError
 from tournaments.services.accounts import judge_password_new
 from tournaments.services.closing import (
     registration_close,
@@ -28,6 +28,14 @@ from tournaments.services.closing import (
 )
 from tournaments.services.editing import current_rules, edit_problems, has_results, tournament_update
 from tournaments.views import MembersView, OrganizerMixin
+
+# A service's field that the page shows as another: the tiebreak order is its 1º critério.
+FIELD_OF = {"tiebreakers": "tiebreaker_1"}
+
+
+def field_of(form: TournamentEditForm, name: str) -> str | None:
+    name = FIELD_OF.get(name, name)
+    return name if name in form.fields else None
 
 
 class TournamentEditView(OrganizerMixin, View):
@@ -64,14 +72,16 @@ class TournamentEditView(OrganizerMixin, View):
             # The service's problems too, for the fields the form accepted: one pass.
             problems = edit_problems(**kwargs)
             for name, msgs in problems.items():
-                if name not in form.errors:
+                if FIELD_OF.get(name, name) not in form.errors:
                     for msg in msgs:
-                        form.add_error(name if name in form.fields else None, msg)
+                        form.add_error(field_of(form, name), msg)
             return self.page(request, form, status=400)
         try:
             outcome = tournament_update(**kwargs)
         except ServiceError as exc:
-            apply_to_form(form, exc)
+            for name, msgs in exc.errors.items():
+                for msg in msgs:
+                    form.add_error(field_of(form, name), msg)
             return self.page(request, form, status=400)
         if not outcome.changed:
             messages.info(request, "Nada foi alterado.")
