@@ -61,7 +61,7 @@ class TournamentEditView(OrganizerMixin, View):
         form = TournamentEditForm(request.POST)
         valid = form.is_valid()
         lang = get_language() or "pt-br"
-        kwargs = {
+        kwargs: dict[str, Any] = {
             "tournament": self.tournament,
             "details": form.details(self.tournament),
             "rules": form.rules(),

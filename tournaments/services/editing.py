@@ -14,9 +14,9 @@ what, with the values before and after; the public revision is bumped with it.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -53,9 +53,9 @@ class Details:
     name: str
     venue: str = ""
     event: str = ""
-    date: date | None = None
-    end_date: date | None = None
-    checkin_deadline: datetime | None = None
+    date: dt.date | None = None
+    end_date: dt.date | None = None
+    checkin_deadline: dt.datetime | None = None
     table_count: int | None = None
     is_public: bool = True
     stage_plan: str = ""
