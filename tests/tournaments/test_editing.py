@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 
 from audit.models import AuditEntry
+from knockout.services.bracket import bracket_generate
 from tests.tournaments.conftest import member, trio
 from tournaments.models import Membership, Team, Tournament
 from tournaments.revision import current
@@ -23,7 +24,8 @@ from tournaments.services.closing import registration_close, registration_reopen
 from tournaments.services.draws import groups_draw
 from tournaments.services.editing import Details, current_rules, tournament_update
 from tournaments.services.importing import import_preview
-from tournaments.services.registration import team_register, teams_register_many
+from tournaments.services.registration import PlayerInput, TeamInput, team_register, teams_register_many
+from tournaments.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
 Register = Callable[..., list[Team]]
@@ -209,6 +211,25 @@ def test_the_draw_closes_registration(tournament: Tournament, register: Register
     assert tournament.registration_closed_at is not None
     assert registration_reopen(tournament=tournament) and not registration_reopen(tournament=tournament)
     assert registration_close(tournament=tournament) and not registration_close(tournament=tournament)
+
+
+def test_closing_and_reopening_are_in_the_audit_trail(tournament: Tournament) -> None:
+    registration_close(tournament=tournament)
+    registration_reopen(tournament=tournament)
+    summaries = AuditEntry.objects.filter(tournament_id=tournament.pk).values_list("summary", flat=True)
+    assert list(summaries[:2]) == ["Inscrições reabertas", "Inscrições encerradas"]
+
+
+def test_the_mata_mata_draw_closes_registration_too(organizer: User) -> None:
+    copa = tournament_create(
+        user=organizer, name="Copa Truco", slug="copa", modality="truco-goiano", stage_plan="knockout"
+    )
+    for name in ("Dupla A", "Dupla B", "Dupla C", "Dupla D"):
+        players = [PlayerInput(f"{name} Um", True), PlayerInput(f"{name} Dois")]
+        team_register(tournament=copa, data=TeamInput(name=name, players=players))
+    bracket_generate(tournament=copa, user=organizer, source="teams")
+    copa.refresh_from_db()
+    assert copa.registration_closed_at is not None
 
 
 def test_a_bad_registration_action_is_a_400(client: Client, tournament: Tournament) -> None:
