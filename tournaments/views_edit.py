@@ -89,6 +89,14 @@ class TournamentEditView(OrganizerMixin, View):
             messages.success(
                 request, "Torneio alterado. As súmulas foram conferidas de novo com as novas regras."
             )
+            if outcome.stopped_counting:
+                lost = outcome.stopped_counting
+                messages.warning(
+                    request,
+                    f"{len(lost)} súmula(s) deixaram de valer com as novas regras: "
+                    + ", ".join(lost[:10])
+                    + (f" e mais {len(lost) - 10}." if len(lost) > 10 else "."),
+                )
         else:
             messages.success(request, "Torneio alterado.")
         return redirect("tournaments:dashboard", slug=slug)

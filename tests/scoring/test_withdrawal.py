@@ -52,6 +52,19 @@ def test_rules_after_the_first_result_need_confirmation_and_recompute(world: Wor
     )
 
 
+def test_the_confirmation_names_the_sumulas_that_would_stop_counting(world: World) -> None:
+    match, _sheet = world.signed()  # 24-13, 24-20: no partida reaches 30
+    to_30 = {**current_rules(world.tournament), "points_to_win": 30}
+    with pytest.raises(ServiceError) as exc:
+        tournament_update(tournament=world.tournament, details=details(world), rules=to_30)
+    assert f"1 súmula(s) deixam de valer: {match.team_a} × {match.team_b}." in exc.value.errors["confirm"][0]
+    outcome = tournament_update(
+        tournament=world.tournament, details=details(world), rules=to_30, confirm=True
+    )
+    assert outcome.stopped_counting == [f"{match.team_a} × {match.team_b}"]
+    assert not MatchContribution.objects.filter(match=match, counts=True).exists()
+
+
 def test_the_edit_page_after_a_result(client: Client, world: World) -> None:
     world.signed()
     t = world.tournament

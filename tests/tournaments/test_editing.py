@@ -155,6 +155,19 @@ def test_back_to_the_preset_value_clears_the_override(tournament: Tournament) ->
     assert tournament.settings == {"walkover_expels": False}  # the page does not show it: kept
 
 
+def test_fewer_reservas_than_a_team_has_is_refused(tournament: Tournament) -> None:
+    team_register(tournament=tournament, data=trio("Trio Com Reserva", reserve=True))
+    details = Details(name=tournament.name, event=tournament.event, stage_plan=tournament.stage_plan)
+    with pytest.raises(ServiceError) as exc:
+        tournament_update(
+            tournament=tournament, details=details, rules={**current_rules(tournament), "max_reserves": 0}
+        )
+    assert exc.value.errors["max_reserves"] == [
+        "Reservas por equipe: a equipe «Trio Com Reserva» já tem 1 reserva(s); informe pelo menos 1 "
+        "ou corrija a equipe antes."
+    ]
+
+
 def test_the_format_is_fixed_once_drawn(tournament: Tournament, register: Register, organizer: User) -> None:
     register(4)
     groups_draw(tournament=tournament, user=organizer, sizes=[4])

@@ -3,10 +3,11 @@
 Details (name, local, evento, dates, check-in deadline, mesas, public or not) change at
 any time. The rules (target, «melhor de», 2 a 0, tiebreak order, times, reservas) change
 freely until the first result — the first súmula sent, signed or homologated — and after
-it only when the organizer confirms: every counted súmula is then judged again under the
-new rules, in the same transaction (``tournaments.signals.rules_changed``, answered by
-scoring). The format changes only before the sorteio (no phase exists yet), and the
-modality never: teams were registered under its roster rules.
+it only when the organizer confirms (told first which súmulas would stop counting): every
+counted súmula is then judged again under the new rules, in the same transaction
+(``tournaments.signals.rules_changed``, answered by scoring). The format changes only
+before the sorteio (no phase exists yet), and the modality never: teams were registered
+under its roster rules. A lower limit of reservas is refused while a team has more.
 
 The tournament row is saved through the model, so the audit trail records who changed
 what, with the values before and after; the public revision is bumped with it.
@@ -21,13 +22,15 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, Q
 
 from core.text import clean_name, name_problem
 from rules.modalities import Modality, apply_overrides, get_modality
 from rules.problems import RulesError
 from rules.settings import modality_to_settings
+from rules.totals import tally
 from tournaments.bounds import bound_errors
-from tournaments.models import Match, Stage, Tournament
+from tournaments.models import Match, Stage, Team, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.tournaments import _check_plan, check_overrides
@@ -68,6 +71,7 @@ class EditOutcome:
     changed: list[str] = field(default_factory=list)
     rules_changed: bool = False
     recomputed: bool = False  # the rules changed after the first result
+    stopped_counting: list[str] = field(default_factory=list)  # jogos whose súmula no longer counts
 
 
 def has_results(tournament: Tournament) -> bool:
@@ -116,6 +120,50 @@ def _detail_errors(tournament: Tournament, d: Details) -> dict[str, list[str]]:
     return errors
 
 
+def _counts(modality: Modality, result: object, key_a: str, key_b: str) -> bool:
+    found = tally(modality, result, key_a, key_b)
+    return found is not None and found.outcome is not None
+
+
+def stops_counting(tournament: Tournament, old: Modality, new: Modality) -> list[str]:
+    """The jogos whose counted súmula counts under the rules now and would not under
+    ``new`` (a 24-tento partida when the target becomes 30): the page names them before
+    the organizer confirms."""
+    # scoring's ScoreSheet, reached through the jogo's relation: this app does not import scoring.
+    sheet_model: Any = Match._meta.get_field("sheets").related_model
+    rows = sheet_model.objects.filter(match__stage__tournament=tournament, confirmed=True).values_list(
+        "result", "match__team_a__key", "match__team_b__key", "match__team_a__name", "match__team_b__name"
+    )
+    return [
+        f"{name_a} × {name_b}"
+        for result, key_a, key_b, name_a, name_b in rows.order_by("match__round", "match__order", "match_id")
+        if _counts(old, result, key_a, key_b) and not _counts(new, result, key_a, key_b)
+    ]
+
+
+def _reserve_errors(tournament: Tournament, limit: object) -> dict[str, list[str]]:
+    """A limit of reservas below what a registered team already has is refused."""
+    if not isinstance(limit, int):
+        return {}
+    most = (
+        Team.objects.filter(tournament=tournament)
+        .annotate(n=Count("players", filter=Q(players__is_reserve=True)))
+        .filter(n__gt=limit)
+        .order_by("-n", "name")
+        .values_list("name", "n")
+        .first()
+    )
+    if most is None:
+        return {}
+    name, n = most
+    return {
+        "max_reserves": [
+            f"Reservas por equipe: a equipe «{name}» já tem {n} reserva(s); informe pelo menos {n} "
+            "ou corrija a equipe antes."
+        ]
+    }
+
+
 def _new_rules(tournament: Tournament, settings: Mapping[str, object]) -> Modality | None:
     try:
         return apply_overrides(get_modality(tournament.modality), settings)
@@ -129,6 +177,7 @@ class _Checked:
     values: dict[str, Any]
     rules_changed: bool
     after_results: bool
+    lost: list[str]
 
 
 def _check(
@@ -138,14 +187,21 @@ def _check(
     given = {k: v for k, v in rules.items() if k in RULE_FIELDS and v is not None}
     errors.update(check_overrides(t.modality, given, lang))
     errors.update(bound_errors(t.modality, {"table_count": details.table_count}))
+    if "max_reserves" not in errors:
+        errors.update(_reserve_errors(t, given.get("max_reserves")))
     settings = _settings(t, given)
     new_rules = _new_rules(t, settings)
     changes_rules = new_rules is not None and new_rules != t.rules()
     after_results = changes_rules and has_results(t)
+    lost = stops_counting(t, t.rules(), new_rules) if after_results and new_rules is not None else []
     if after_results and not confirm:
+        warning = ""
+        if lost:
+            shown = ", ".join(lost[:10]) + (f" e mais {len(lost) - 10}" if len(lost) > 10 else "")
+            warning = f" Com as novas regras, {len(lost)} súmula(s) deixam de valer: {shown}."
         errors.setdefault("confirm", []).append(
             "Já há resultados lançados: marque a confirmação para mudar as regras. "
-            "Todas as súmulas serão conferidas de novo e a classificação recalculada."
+            "Todas as súmulas serão conferidas de novo e a classificação recalculada." + warning
         )
     plan = details.stage_plan or t.stage_plan
     multi = plan == Tournament.StagePlan.MULTI_PHASE
@@ -163,7 +219,7 @@ def _check(
         "advance_best_next": details.advance_best_next if multi else None,
         "settings": settings,
     }
-    return _Checked(errors, values, changes_rules, after_results)
+    return _Checked(errors, values, changes_rules, after_results, lost)
 
 
 def edit_problems(
@@ -204,7 +260,10 @@ def tournament_update(
     if errors:
         raise ServiceError(errors)
     outcome = EditOutcome(
-        changed=changed, rules_changed=checked.rules_changed, recomputed=checked.after_results
+        changed=changed,
+        rules_changed=checked.rules_changed,
+        recomputed=checked.after_results,
+        stopped_counting=checked.lost,
     )
     if not changed:
         return outcome
