@@ -210,6 +210,8 @@ def test_closed_registration_refuses_the_form_and_the_import(
         "p-1-name": "Dois",
         "p-2-name": "Três",
     }
+    assert "As inscrições estão encerradas" in client.get(url(tournament, "equipes/nova/")).content.decode()
+    assert "As inscrições estão encerradas" in client.get(url(tournament, "equipes/")).content.decode()
     response = client.post(url(tournament, "equipes/nova/"), post)
     assert response.status_code == 400 and "encerradas" in response.content.decode()
     assert not Team.objects.filter(tournament=tournament).exists()
