@@ -89,6 +89,8 @@ Describe = Callable[[Any, str, list[str], dict[str, Any]], str]
 def d_tournament(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     if action == "create" and ctx.get("imported"):
         return f"Torneio «{o.name}» importado de arquivo tenteio/1 (equipes, jogos e súmulas em lote)"
+    if action == "update" and changed == ["registration_closed_at"]:
+        return "Inscrições " + ("encerradas" if o.registration_closed_at else "reabertas")
     if action == "update":
         return f"Configuração do torneio alterada{_changed(changed)}"
     return f"Torneio «{o.name}» {VERB[action]}"

@@ -7,7 +7,8 @@ a rolled-back decision leaves no trace and a committed one always has its entry.
 Not seen by signals, hence not in the trail row by row: ``bulk_create`` and
 ``QuerySet.update``. The tenteio/1 loader writes teams, jogos and súmulas in bulk; its
 ``Tournament`` row is saved normally and is recorded as one "torneio importado" entry.
-Fixture loading (``raw``) is never recorded.
+Fixture loading (``raw``) is never recorded. A judge's new password changes no row of a
+watched model: ``tournaments.signals.judge_password_reset`` is recorded instead.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from audit.context import current
 from audit.describe import WATCHED, Spec, kind_of, tournament_id_of
 from audit.models import AuditEntry
 from tournaments.models import Tournament
+from tournaments.signals import judge_password_reset
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +118,23 @@ def on_post_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
     _record(instance, "delete", snapshot(instance, spec), None, [])
 
 
+def on_judge_password_reset(sender: Any, *, tournament: Any, judge: Any, **kwargs: Any) -> None:
+    """A judge's new password: who gave it, to whom, when (never the password itself)."""
+    user, label, ip, where = current()
+    AuditEntry.objects.create(
+        tournament_id=tournament.pk,
+        actor=user,
+        actor_label=label[:150],
+        ip=ip,
+        where=where[:100],
+        action=AuditEntry.Action.UPDATE,
+        kind=AuditEntry.Kind.PEOPLE,
+        model=judge._meta.label,
+        object_id=str(judge.pk),
+        summary=f"Nova senha gerada para o juiz «{judge.get_username()}» (bloqueio de login desfeito)"[:300],
+    )
+
+
 def connect() -> None:
     for model in WATCHED:
         name = model._meta.label
@@ -123,3 +142,4 @@ def connect() -> None:
         post_save.connect(on_post_save, sender=model, dispatch_uid=f"audit-save-{name}")
         post_delete.connect(on_post_delete, sender=model, dispatch_uid=f"audit-delete-{name}")
     pre_delete.connect(on_pre_delete, sender=Tournament, dispatch_uid="audit-pre-delete-Tournament")
+    judge_password_reset.connect(on_judge_password_reset, dispatch_uid="audit-judge-password")

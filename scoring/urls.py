@@ -4,6 +4,7 @@ from django.urls import path
 
 from scoring import views_judge as judge
 from scoring import views_organizer as organizer
+from scoring import views_withdraw as withdraw
 
 app_name = "scoring"
 
@@ -28,4 +29,7 @@ urlpatterns = [
         name="homologate",
     ),
     path("t/<slug:slug>/sumulas/<int:match_id>/reverter/", organizer.RevertView.as_view(), name="revert"),
+    path(
+        "t/<slug:slug>/gestao/equipes/<int:pk>/retirar/", withdraw.TeamWithdrawView.as_view(), name="withdraw"
+    ),
 ]

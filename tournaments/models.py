@@ -61,6 +61,8 @@ class Tournament(models.Model):
             "marcados «aguardando homologação»; eles não contam na classificação nem no mata-mata."
         ),
     )
+    # When the inscrições closed (by hand, or by the sorteio das chaves); None while open.
+    registration_closed_at = models.DateTimeField(_("inscrições encerradas em"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

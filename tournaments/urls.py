@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views, views_draw, views_teams
+from tournaments import views, views_draw, views_edit, views_teams
 
 app_name = "tournaments"
 
@@ -22,4 +22,12 @@ urlpatterns = [
     path(G + "checkin/", views_teams.CheckinView.as_view(), name="checkin"),
     path(G + "chaves/", views_draw.GroupsView.as_view(), name="groups"),
     path(G + "rodadas/", views_draw.ScheduleView.as_view(), name="schedule"),
+    path(G + "editar/", views_edit.TournamentEditView.as_view(), name="edit"),
+    path(G + "inscricoes/", views_edit.RegistrationView.as_view(), name="registration"),
+    path(G + "equipes/<int:pk>/excluir/", views_edit.TeamDeleteView.as_view(), name="team_delete"),
+    path(
+        G + "organizacao/<int:membership_id>/nova-senha/",
+        views_edit.JudgePasswordView.as_view(),
+        name="judge_password",
+    ),
 ]

@@ -35,6 +35,7 @@ from scoring.services.errors import WorkflowError
 from tournaments.models import DrawOfLots, Match, Stage, StageTeam, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.closing import registration_close
 from tournaments.services.schedule import _tables
 
 KNOCKOUT_KEY = "mata-mata"
@@ -114,6 +115,7 @@ def bracket_generate(
         tournament.settings = {**(tournament.settings or {}), "third_place_match": third_place}
         tournament.save(update_fields=["settings", "updated_at"])
     _sync(stage)
+    registration_close(tournament=tournament)  # the mata-mata's sorteio closes the inscrições
     bump(tournament.pk)
     return stage
 

@@ -75,11 +75,15 @@ class Site:
             "table_id": m.table_id,
             "job_id": print_job(t),
             "lang": "en",
+            "membership_id": Membership.objects.filter(tournament=t, role="judge")
+            .values_list("pk", flat=True)
+            .first(),
         }
 
     def client(self, role: str, **options: Any) -> Client:
         c = Client(**options)
         if self.users.get(role) is not None:
+            self.users[role].refresh_from_db()  # «Gerar nova senha» may have changed its password
             c.force_login(self.users[role])
         return c
 

@@ -65,6 +65,11 @@ RULES: dict[str, Rule] = {
     "tournaments:checkin": Rule(ORGANIZER, 200, 400),
     "tournaments:groups": Rule(ORGANIZER, 200, 400),
     "tournaments:schedule": Rule(ORGANIZER, 200, 400),
+    "tournaments:edit": Rule(ORGANIZER, 200, 400),
+    "tournaments:registration": Rule(ORGANIZER, 405, 400),  # no action chosen
+    "tournaments:team_delete": Rule(ORGANIZER, 200, 400),  # no confirmation
+    "tournaments:judge_password": Rule(ORGANIZER, 302, 200),  # the new password, shown once
+    "scoring:withdraw": Rule(ORGANIZER, 200, 400),  # no confirmation
     "scoring:judge_home": Rule(JUDGE, 200, 405),
     "scoring:entry": Rule(JUDGE, 200, 422),
     "scoring:sign": Rule(JUDGE, 405, 303),

@@ -26,6 +26,7 @@ from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound
 from tournaments.pairing_v1 import draw_groups_v1
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.closing import registration_close
 
 GROUP_STAGE_KEY = "chaves"
 
@@ -123,6 +124,7 @@ def groups_draw(
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
+    registration_close(tournament=tournament)  # the sorteio closes the inscrições
     bump(tournament.pk)
     return draw
 
@@ -251,6 +253,7 @@ def groups_draw_manual(
         result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    registration_close(tournament=tournament)  # the sorteio closes the inscrições
     bump(tournament.pk)
     return draw
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from core.numbers import whole_number
 from core.text import clean_name, clip, name_key, name_problem
 from tournaments.models import Tournament
+from tournaments.services.closing import CLOSED_MESSAGE, registration_open
 from tournaments.services.registration import (
     PlayerInput,
     RosterIndex,
@@ -93,6 +94,9 @@ def _flag(value: str) -> bool | None:
 def import_preview(*, tournament: Tournament, filename: str, raw: bytes) -> ImportPreview:
     """Parse and check a file; the preview lists teams and the problems with their lines."""
     preview = ImportPreview()
+    if not registration_open(tournament):
+        preview.errors.append((0, CLOSED_MESSAGE))
+        return preview.finish()
     try:
         rows = read_rows(filename, raw, preview.warnings)
     except FileProblem as exc:

@@ -31,6 +31,7 @@ from rules.modalities import Modality
 from tournaments.models import Entity, Player, Team, TeamStatusChange, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.closing import ensure_open
 
 NAME_MAX = 200  # Team.name, Player.name and Entity.name hold this many characters
 
@@ -258,8 +259,10 @@ def _raise_problems(problems: list[tuple[str, str]]) -> None:
 
 @transaction.atomic
 def team_register(*, tournament: Tournament, data: TeamInput) -> Team:
-    """Register a new team; refuses with every roster problem at once."""
+    """Register a new team while the inscrições are open; refuses with every roster
+    problem at once."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # serialize registrations
+    ensure_open(tournament)
     _raise_problems(check_team(tournament.rules(), data, RosterIndex.load(tournament)))
     order = Team.objects.filter(tournament=tournament).count()
     bump(tournament.pk)
@@ -280,6 +283,7 @@ def team_update(*, team: Team, data: TeamInput) -> Team:
 def teams_register_many(*, tournament: Tournament, teams: list[TeamInput]) -> list[Team]:
     """Register a batch (the import): all or nothing, re-checked against the database now."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    ensure_open(tournament)
     index = RosterIndex.load(tournament)
     modality = tournament.rules()
     problems: list[str] = []

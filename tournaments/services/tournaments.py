@@ -23,6 +23,7 @@ from core.text import clean_name, name_problem
 from rules.messages import render
 from rules.modalities import PRESETS, apply_overrides, get_modality
 from rules.problems import Problem, RulesError
+from tournaments.bounds import bound_errors
 from tournaments.models import Membership, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
@@ -47,17 +48,19 @@ def problem_field(problem: Problem) -> str:
 def check_overrides(
     modality: str, overrides: Mapping[str, object], lang: str = "pt-br"
 ) -> dict[str, list[str]]:
-    """Field -> rendered messages for every problem of ``overrides`` on the preset."""
+    """Field -> rendered messages for every problem of ``overrides`` on the preset,
+    numbers out of their range (``tournaments.bounds``) included."""
     if modality not in PRESETS:
         return {"modality": ["Escolha uma das modalidades da lista."]}
+    errors: dict[str, list[str]] = {}
     try:
         apply_overrides(get_modality(modality), overrides)
     except RulesError as exc:
-        errors: dict[str, list[str]] = {}
         for p in exc.problems:
             errors.setdefault(problem_field(p), []).append(render(p, lang))
-        return errors
-    return {}
+    # A number out of its range says the range, in place of the engine's message.
+    errors.update(bound_errors(modality, overrides))
+    return errors
 
 
 def _check_plan(stage_plan: str, k: int | None, n: int | None, modality: str) -> dict[str, list[str]]:
@@ -98,6 +101,7 @@ def tournament_create(
     overrides = dict(overrides or {})
     errors = check_overrides(modality, overrides, lang)
     errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
+    errors.update(bound_errors(modality, {"table_count": table_count}))
     if end_date and date and end_date < date:
         errors["end_date"] = ["A data de término é anterior à data de início."]
     for field, text in (("name", name), ("venue", venue), ("event", event)):

@@ -1,0 +1,61 @@
+"""«Retirar equipe»: the confirmation page and the withdrawal of a team already drawn
+(``scoring.services.withdrawal``); a team never drawn is deleted on its own page
+(``tournaments.views_edit``). Organizers only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views import View
+
+from scoring.services.withdrawal import pending_matches, team_withdraw
+from scoring.views_judge import origin_of
+from tournaments.models import Team
+from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.services import ServiceError
+from tournaments.services.closing import team_drawn
+
+
+class TeamWithdrawView(TournamentPermissionMixin, View):
+    action = Action.MANAGE
+
+    def _page(self, request: HttpRequest, team: Team, status: int = 200, **extra: Any) -> HttpResponse:
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "team": team,
+            "drawn": team_drawn(team),
+            "pending": pending_matches(team),
+            "modality": self.tournament.rules(),
+            **extra,
+        }
+        return render(request, "scoring/withdraw.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        return self._page(request, get_object_or_404(Team, pk=pk, tournament=self.tournament))
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
+        reason = request.POST.get("reason", "")[:300]
+        if not request.POST.get("confirm"):
+            return self._page(
+                request, team, status=400, reason=reason, error="Marque a confirmação para retirar a equipe."
+            )
+        try:
+            done = team_withdraw(team=team, user=request.user, reason=reason, origin=origin_of(request))
+        except ServiceError as exc:
+            return self._page(request, team, status=400, reason=reason, error=" ".join(exc.messages))
+        n = len(done.walkovers)
+        messages.success(
+            request,
+            f"Equipe «{team.name}» retirada (desistente). "
+            + (
+                f"{n} súmula(s) de W.O. enviada(s): faltam a assinatura do capataz presente e a homologação."
+                if n
+                else "Ela não tinha jogos sem resultado."
+            ),
+        )
+        return redirect("scoring:round", slug=slug)

@@ -1,0 +1,59 @@
+"""Bounds of the numbers an organizer types into a tournament's settings.
+
+The rules engine accepts any positive target and any odd «melhor de»; a form must not:
+500 tentos is a typing slip, not a partida. Each bound is checked here, in pt-BR, naming
+the field and the range, for the create and the edit pages alike. The target's range
+depends on the modality: from half to twice its preset's target (Truco Cego trios,
+24 tentos: 12 to 48; Truco Paulista, 12: 6 to 24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.modalities import PRESETS
+
+# field -> (minimum, maximum, what it counts)
+FIXED: dict[str, tuple[int, int, str]] = {
+    "best_of": (1, 7, "partidas"),
+    "match_minutes": (5, 600, "minutos"),
+    "partida_minutes": (5, 300, "minutos"),
+    "max_reserves": (0, 6, "reservas"),
+    "table_count": (1, 500, "mesas"),
+}
+LABELS = {
+    "points_to_win": "Tentos por partida",
+    "best_of": "Partidas por jogo (melhor de)",
+    "match_minutes": "Minutos por jogo",
+    "partida_minutes": "Minutos por partida",
+    "max_reserves": "Reservas por equipe",
+    "table_count": "Número de mesas",
+}
+
+
+def target_range(modality: str) -> tuple[int, int]:
+    """(least, most) tentos a partida of this modality may be played to."""
+    target = PRESETS[modality].points_to_win
+    return max(1, target // 2), target * 2
+
+
+def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[str]]:
+    """Field -> pt-BR message for every number of ``values`` outside its range."""
+    errors: dict[str, list[str]] = {}
+    for name, value in values.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if name == "points_to_win" and modality in PRESETS:
+            low, high = target_range(modality)
+            preset = PRESETS[modality]
+            unit = f"{preset.score_unit}s"
+            if not low <= value <= high:
+                errors[name] = [
+                    f"{LABELS[name]}: de {low} a {high} {unit} no {preset.name} "
+                    f"(o padrão é {preset.points_to_win}); informado: {value}."
+                ]
+        elif name in FIXED:
+            low, high, unit = FIXED[name]
+            if not low <= value <= high:
+                errors[name] = [f"{LABELS[name]}: de {low} a {high} {unit}; informado: {value}."]
+    return errors

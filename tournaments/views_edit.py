@@ -1,0 +1,164 @@
+"""Organizer pages that change a tournament after its creation: «Editar torneio», the
+inscrições opened and closed, a team deleted before the sorteio, a judge's new password.
+
+Thin views: the form shapes the input, ``tournaments.services.editing`` /
+``closing`` / ``accounts`` decide and write. Every page is Action.MANAGE.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import BadRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.generic import View
+
+from tournaments.forms_edit import TournamentEditForm
+from tournaments.models import Membership, Stage, Team
+from tournaments.services import ServiceError
+from tournaments.services.accounts import judge_password_new
+from tournaments.services.closing import (
+    registration_close,
+    registration_reopen,
+    team_delete,
+    team_drawn,
+)
+from tournaments.services.editing import current_rules, edit_problems, has_results, tournament_update
+from tournaments.views import MembersView, OrganizerMixin
+
+# A service's field that the page shows as another: the tiebreak order is its 1º critério.
+FIELD_OF = {"tiebreakers": "tiebreaker_1"}
+
+
+def field_of(form: TournamentEditForm, name: str) -> str | None:
+    name = FIELD_OF.get(name, name)
+    return name if name in form.fields else None
+
+
+class TournamentEditView(OrganizerMixin, View):
+    template_name = "tournaments/edit.html"
+
+    def page(self, request: HttpRequest, form: TournamentEditForm, status: int = 200) -> HttpResponse:
+        t = self.tournament
+        context = {
+            "tournament": t,
+            "can_manage": True,
+            "form": form,
+            "modality": t.rules(),
+            "has_results": has_results(t),
+            "drawn": Stage.objects.filter(tournament=t).exists(),
+        }
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        initial = TournamentEditForm.initial_for(self.tournament, current_rules(self.tournament))
+        return self.page(request, TournamentEditForm(initial=initial))
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = TournamentEditForm(request.POST)
+        valid = form.is_valid()
+        lang = get_language() or "pt-br"
+        kwargs: dict[str, Any] = {
+            "tournament": self.tournament,
+            "details": form.details(self.tournament),
+            "rules": form.rules(),
+            "confirm": bool(form.cleaned_data.get("confirm")),
+            "lang": lang,
+        }
+        if not valid:
+            # The service's problems too, for the fields the form accepted: one pass.
+            problems = edit_problems(**kwargs)
+            for name, msgs in problems.items():
+                if FIELD_OF.get(name, name) not in form.errors:
+                    for msg in msgs:
+                        form.add_error(field_of(form, name), msg)
+            return self.page(request, form, status=400)
+        try:
+            outcome = tournament_update(**kwargs)
+        except ServiceError as exc:
+            for name, msgs in exc.errors.items():
+                for msg in msgs:
+                    form.add_error(field_of(form, name), msg)
+            return self.page(request, form, status=400)
+        if not outcome.changed:
+            messages.info(request, "Nada foi alterado.")
+        elif outcome.recomputed:
+            messages.success(
+                request, "Torneio alterado. As súmulas foram conferidas de novo com as novas regras."
+            )
+            if outcome.stopped_counting:
+                lost = outcome.stopped_counting
+                messages.warning(
+                    request,
+                    f"{len(lost)} súmula(s) deixaram de valer com as novas regras: "
+                    + ", ".join(lost[:10])
+                    + (f" e mais {len(lost) - 10}." if len(lost) > 10 else "."),
+                )
+        else:
+            messages.success(request, "Torneio alterado.")
+        return redirect("tournaments:dashboard", slug=slug)
+
+
+class RegistrationView(OrganizerMixin, View):
+    """POST ``action`` = «encerrar» or «reabrir»."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        action = request.POST.get("action")
+        if action == "encerrar":
+            registration_close(tournament=self.tournament)
+            messages.success(request, "Inscrições encerradas: nenhuma equipe nova pode ser inscrita.")
+        elif action == "reabrir":
+            registration_reopen(tournament=self.tournament)
+            messages.success(request, "Inscrições reabertas.")
+        else:
+            raise BadRequest("Pedido inválido: escolha encerrar ou reabrir as inscrições.")
+        return redirect("tournaments:dashboard", slug=slug)
+
+
+class TeamDeleteView(OrganizerMixin, View):
+    """A confirmation page, then the deletion of a team never drawn."""
+
+    def _page(self, request: HttpRequest, team: Team, status: int = 200, **extra: Any) -> HttpResponse:
+        context = {
+            "tournament": self.tournament,
+            "can_manage": True,
+            "team": team,
+            "drawn": team_drawn(team),
+            **extra,
+        }
+        return render(request, "tournaments/team_delete.html", context, status=status)
+
+    def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
+        return self._page(request, team)
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
+        if not request.POST.get("confirm"):
+            return self._page(request, team, status=400, error="Marque a confirmação para excluir a equipe.")
+        try:
+            name = team_delete(team=team, user=request.user)
+        except ServiceError as exc:
+            return self._page(request, team, status=409, error=" ".join(exc.messages))
+        messages.success(request, f"Equipe «{name}» excluída.")
+        return redirect("tournaments:teams", slug=slug)
+
+
+class JudgePasswordView(MembersView):
+    """«Gerar nova senha» on the comissão e juízes page: shown once, in this response."""
+
+    def post(self, request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:  # type: ignore[override]
+        memberships = Membership.objects.select_related("user")
+        membership = get_object_or_404(memberships, pk=membership_id, tournament=self.tournament)
+        try:
+            password = judge_password_new(tournament=self.tournament, membership=membership, by=request.user)
+        except ServiceError as exc:
+            messages.error(request, exc.messages[0])
+            return redirect("tournaments:members", slug=slug)
+        return self.page(request, reset_account=membership.user, reset_password=password)
+
+    def get(self, request: HttpRequest, slug: str, membership_id: int = 0) -> HttpResponse:  # type: ignore[override]
+        return redirect("tournaments:members", slug=slug)
