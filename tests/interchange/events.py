@@ -48,7 +48,7 @@ CHAVE_OUTCOMES = (*PLAYED, "wo-a", "wo-b", "wo-both", "dq-a", "dq-b-jogo", "fix"
 # results page still shows its score (issue 18, item 2, fixed on another branch), so it is
 # played only where a test asks for it (``test_a_sheet_waiting_for_homologation``).
 WAITING = "waiting"
-KNOCKOUT_OUTCOMES = (*PLAYED, "wo-a", "wo-b", "dq-a", "dq-b-jogo", "fix", "stop")
+KNOCKOUT_OUTCOMES = (*PLAYED, "wo-a", "wo-b", "wo-both", "dq-a", "dq-b-jogo", "fix", "stop")
 START = dt.datetime(2026, 12, 12, 9, 0, tzinfo=dt.UTC)
 
 

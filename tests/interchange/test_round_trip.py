@@ -38,7 +38,7 @@ from tournaments.models import Group, Match, Stage, Tournament
 from tournaments.services.draws import groups_draw
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate
 
-DEFAULT_EXAMPLES = 8
+DEFAULT_EXAMPLES = 12
 EXAMPLES = int(os.environ.get("TENTEIO_ROUND_TRIP_EXAMPLES", DEFAULT_EXAMPLES))
 
 
@@ -398,3 +398,22 @@ def test_walkovers_disqualifications_and_corrections_load_back(tmp_path: Path) -
     assert scopes == {"match", "tournament"}
     # Loaded back, each result is one homologated version.
     assert set(ScoreSheet.objects.values_list("version", "status")) == {(1, "homologated")}
+
+
+@pytest.mark.django_db
+def test_double_walkover_in_the_mata_mata_loads_back(tmp_path: Path) -> None:
+    """Neither team of a double W.O. advances; the next opponent passes (docs/rules.md)."""
+    pick = scripted(
+        {
+            "modalidade": ["truco-uruguaio"],
+            "só mata-mata": [True],
+            "equipes": [8],
+            "troca no mata-mata": [False],
+            "resultado do mata-mata": ["wo-both", "a2-0", "b2-1", "a2-0", "a2-0", "b2-0", "a2-0", "a2-0"],
+        }
+    )
+    t = build(pick)
+    exported = round_trip(t.slug, tmp_path)
+    knockout = [m for m in exported["matches"] if m["stage"] == "mata-mata"]
+    assert knockout[0]["result"] == {"walkover": knockout[0]["teams"]}
+    assert len(knockout) >= 6, knockout
