@@ -4,10 +4,11 @@
 its chaves (``groups_draw`` with a seed, or by hand, possibly redone, with a swap),
 generates the rodadas, plays every jogo through the súmula workflow (``sheet_save``,
 ``sheet_sign``, ``sheet_homologate``, ``sheet_revert``: W.O.s, double W.O.s, Art. 20
-disqualifications, corrections with several versions, súmulas left waiting), records the
-sorteios the ties ask for (some made stale by a later correction), then a second phase
-of chaves or a mata-mata (from the chaves or from the registered teams, drawn or by
-cabeça de chave, chapéus by sorteio, swaps, 3º lugar) played to the end or left half way.
+disqualifications, corrections with several versions; súmulas left waiting for the
+homologation where a test asks), records the sorteios the ties ask for (some made stale
+by a later correction), then a second phase of chaves or a mata-mata (from the chaves
+or from the registered teams, drawn or by cabeça de chave, chapéus by sorteio, swaps,
+3º lugar) played to the end or left half way.
 
 Every choice is asked of ``pick(label, options)``: Hypothesis draws them in
 ``test_round_trip``; the hand-written cases script them.
