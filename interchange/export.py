@@ -1,10 +1,20 @@
-"""Writing a tournament back as a tenteio/1 document (``load(export(t))`` round-trips)."""
+"""Writing a tournament back as a tenteio/1 document (``load(export(t))`` round-trips).
+
+Everything the application records for an event is written so that loading the file
+and exporting again gives the same file (docs/interchange.md): a sorteio's seed, a
+chave draw as its teams chave after chave with the chaves' sizes, the origin («1º A»)
+of each team of a mata-mata, and a tiebreak sorteio that a later correction left
+without its tie marked ``stale`` (``interchange.lots``), which the loader keeps as
+recorded instead of refusing it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from interchange.schema import FORMAT
+from interchange.lots import tie_problems
+from interchange.schema import FORMAT, implied_plan, parse_document
+from interchange.validate import check_results
 from scoring.models import ScoreSheet
 from tournaments.models import DrawOfLots, Match, Tournament
 
@@ -20,6 +30,13 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         head["date"] = t.date.isoformat()
     if t.venue:
         head["venue"] = t.venue
+    stages_qs = t.stages.prefetch_related("groups__entries__team", "entries__team").order_by("order", "id")
+    if t.stage_plan != implied_plan([s.kind for s in stages_qs]):
+        head["stage_plan"] = t.stage_plan
+    if t.advance_per_group is not None:
+        head["advance_per_group"] = t.advance_per_group
+    if t.advance_best_next is not None:
+        head["advance_best_next"] = t.advance_best_next
     teams = []
     for team in t.teams.select_related("entity").prefetch_related("players").order_by("order", "id"):
         entry: dict[str, Any] = {"key": team.key, "name": team.name}
@@ -30,16 +47,19 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         entry["players"] = [_player(p) for p in team.players.all()]
         teams.append(entry)
     stages = []
-    for stage in t.stages.prefetch_related("groups__entries__team", "entries__team").order_by("order", "id"):
+    for stage in stages_qs:
         if stage.kind == "groups":
             groups = [
                 {"name": g.name, "teams": [e.team.key for e in g.entries.all()]} for g in stage.groups.all()
             ]
             stages.append({"key": stage.key, "kind": "groups", "groups": groups})
         else:
-            stages.append(
-                {"key": stage.key, "kind": "knockout", "teams": [e.team.key for e in stage.entries.all()]}
-            )
+            entries = list(stage.entries.all())
+            entry = {"key": stage.key, "kind": "knockout", "teams": [e.team.key for e in entries]}
+            labels = {e.team.key: e.label for e in entries if e.label}
+            if labels:
+                entry["labels"] = labels
+            stages.append(entry)
     sheets = {
         s.match_id: s.result
         for s in ScoreSheet.objects.filter(
@@ -71,9 +91,11 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             lot["stage"] = draw.stage.key
         if draw.group is not None:
             lot["group"] = draw.group.name
-        lot["order"] = list(draw.result)
+        lot.update(_order(draw.result))
+        if draw.seed:
+            lot["seed"] = draw.seed
         lots.append(lot)
-    return {
+    data = {
         "format": FORMAT,
         "tournament": head,
         "teams": teams,
@@ -81,6 +103,32 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         "matches": matches,
         "lots": lots,
     }
+    for i in _stale(data):
+        lots[i]["stale"] = True
+    return data
+
+
+def _order(result: Any) -> dict[str, Any]:
+    """A sorteio's result as the file's ``order``: a chave draw (a list of chaves, each
+    ``{"name", "teams"}``) is its teams chave after chave, with ``sizes``."""
+    if result and all(isinstance(r, dict) for r in result):
+        return {"order": [k for r in result for k in r["teams"]], "sizes": [len(r["teams"]) for r in result]}
+    return {"order": list(result)}
+
+
+def _stale(data: dict[str, Any]) -> set[int]:
+    """The chave tiebreak sorteios the loader would refuse as ``lots.not_a_tie``: those a
+    correction recorded after them left without their tie. Only their chaves' results
+    go through the rules engine."""
+    if not any(lot["purpose"] == "tiebreak" and "group" in lot for lot in data["lots"]):
+        return set()
+    doc, _ = parse_document(data)
+    wanted = {(lot.stage, lot.group) for lot in doc.lots if lot.purpose == "tiebreak" and lot.group}
+    if not wanted:
+        return set()
+    doc.matches = [m for m in doc.matches if (m.stage, m.group) in wanted]
+    prepared, _, _ = check_results(doc)
+    return set(tie_problems(doc, prepared))
 
 
 def _player(p: Any) -> dict[str, Any]:

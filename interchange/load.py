@@ -26,7 +26,7 @@ from core.text import digits, name_key
 from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import unstorable_texts
 from interchange.lots import check_lots
-from interchange.schema import Document, Issue, parse_document
+from interchange.schema import Document, Issue, LotDoc, implied_plan, parse_document
 from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
 from knockout import bracket
@@ -45,6 +45,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.pairing import group_names
 from tournaments.revision import bump
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -141,18 +142,6 @@ def load_tournament(data: Any, *, clamp: bool = False, user: Any = None) -> Load
     return LoadOutcome(tournament, notes, warnings)
 
 
-def _stage_plan(doc: Document) -> str:
-    kinds = [s.kind for s in doc.stages]
-    groups = kinds.count("groups")
-    if groups > 1:
-        return Tournament.StagePlan.MULTI_PHASE
-    if groups and "knockout" in kinds:
-        return Tournament.StagePlan.GROUPS_KNOCKOUT
-    if "knockout" in kinds:
-        return Tournament.StagePlan.KNOCKOUT
-    return Tournament.StagePlan.GROUPS
-
-
 def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
     t = Tournament.objects.create(
         name=doc.name,
@@ -161,7 +150,9 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         settings=doc.settings,
         date=doc.date,
         venue=doc.venue,
-        stage_plan=_stage_plan(doc),
+        stage_plan=doc.stage_plan or implied_plan([s.kind for s in doc.stages]),
+        advance_per_group=doc.advance_per_group,
+        advance_best_next=doc.advance_best_next,
     )
     # One entity per name key, spelled as it first appears («CTG X» and «ctg  x» are one).
     spelling: dict[str, str] = {}
@@ -208,7 +199,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
     )
     StageTeam.objects.bulk_create(
         [
-            StageTeam(stage=stage_by_key[s.key], team=team_by_key[key], order=k)
+            StageTeam(stage=stage_by_key[s.key], team=team_by_key[key], order=k, label=s.labels.get(key, ""))
             for s in doc.stages
             for k, key in enumerate(s.teams)
         ]
@@ -261,15 +252,34 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
                 purpose=lot.purpose,
                 stage=stage_by_key.get(lot.stage or ""),
                 group=group_by_key.get((lot.stage or "", lot.group or "")),
-                manual=True,
+                seed=lot.seed,
+                manual=not lot.seed,
                 inputs=sorted(lot.order),
-                result=lot.order,
+                result=_draw_result(lot, doc),
                 performed_by=user,
             )
             for lot in doc.lots
         ]
     )
     return t
+
+
+def _draw_result(lot: LotDoc, doc: Document) -> Any:
+    """What the sorteio recorded: a chave draw with ``sizes`` is a list of chaves
+    ``{"name", "teams"}`` (as ``tournaments.services.draws`` records one), named as the
+    phase's chaves in order, or A, B, … when the phase now has another number of chaves
+    (the sorteio was redone); any other sorteio is its ``order``."""
+    if lot.sizes is None:
+        return lot.order
+    stage = next((s for s in doc.stages if s.key == lot.stage), None)
+    names = [g.name for g in stage.groups] if stage is not None else []
+    if len(names) != len(lot.sizes):
+        names = group_names(len(lot.sizes))
+    chaves, start = [], 0
+    for name, size in zip(names, lot.sizes, strict=True):
+        chaves.append({"name": name, "teams": lot.order[start : start + size]})
+        start += size
+    return chaves
 
 
 def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matches: list[Match]) -> None:

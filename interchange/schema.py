@@ -7,7 +7,8 @@ skipped: the schema has reported it), and collects the problems only the meaning
 the file shows, as :class:`Issue` lines that name where they are: a repeated team key,
 stage or chave, a team in two chaves, a reference to a team, stage or chave that does
 not exist, a roster that does not fit the modality, a jogo listed twice, an impossible
-date, a name ``core.text.name_problem`` refuses. Settings are applied by the rules
+date, a name ``core.text.name_problem`` refuses, a label of a team outside its mata-mata,
+a chave draw whose ``sizes`` do not add up to its ``order``. Settings are applied by the rules
 engine (``rules.settings``); results are parsed and validated by it in ``validate.py``.
 
 Names (tournament, venue, team, entity, player, mesa) are read as ``core.text.clean_name``
@@ -31,6 +32,7 @@ from rules.modalities import PRESETS, Modality, apply_overrides
 from rules.problems import RulesError
 
 FORMAT = "tenteio/1"
+STAGE_PLANS = ("groups", "groups_knockout", "knockout", "multi_phase")  # Tournament.StagePlan
 SLUG_RE = re.compile(r"[-a-zA-Z0-9_]{1,100}")  # fullmatch: a trailing line break is not a slug
 
 
@@ -62,6 +64,7 @@ class StageDoc:
     kind: str
     groups: list[GroupDoc] = field(default_factory=list)
     teams: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)  # mata-mata: team key -> «1º A»
 
 
 @dataclass
@@ -90,6 +93,10 @@ class LotDoc:
     stage: str | None
     group: str | None
     order: list[str]
+    index: int = 0  # its place in the file's ``lots``
+    seed: str = ""  # "": drawn by hand
+    sizes: list[int] | None = None  # a chave draw: the chaves' sizes, ``order`` chave after chave
+    stale: bool = False  # a tiebreak sorteio a later correction left without its tie
 
 
 @dataclass
@@ -101,6 +108,9 @@ class Document:
     modality: Modality | None = None
     date: dt.date | None = None
     venue: str = ""
+    stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
+    advance_per_group: int | None = None
+    advance_best_next: int | None = None
     teams: list[TeamDoc] = field(default_factory=list)
     stages: list[StageDoc] = field(default_factory=list)
     matches: list[MatchDoc] = field(default_factory=list)
@@ -163,6 +173,25 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
         if doc.date is None:
             c.add("tournament.date", "use o formato AAAA-MM-DD", "file.date_invalid")
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
+    plan = t.get("stage_plan")
+    doc.stage_plan = plan if plan in STAGE_PLANS else None
+    doc.advance_per_group = _int(t.get("advance_per_group"))
+    best = t.get("advance_best_next")
+    doc.advance_best_next = (
+        best if isinstance(best, int) and not isinstance(best, bool) and best >= 0 else None
+    )
+
+
+def implied_plan(kinds: list[str]) -> str:
+    """The format (``Tournament.StagePlan``) that stages of these kinds imply."""
+    groups = kinds.count("groups")
+    if groups > 1:
+        return "multi_phase"
+    if groups and "knockout" in kinds:
+        return "groups_knockout"
+    if "knockout" in kinds:
+        return "knockout"
+    return "groups"
 
 
 def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
@@ -243,6 +272,15 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                 stage.groups.append(GroupDoc(name, members))
         else:
             stage.teams = list(dict.fromkeys(_team_refs(c, teams, s.get("teams"), where)))
+            for team, label in _obj(s.get("labels")).items():
+                if team not in stage.teams:
+                    c.add(
+                        f"{where} / labels",
+                        f"equipe {str(team)[:40]} não está neste mata-mata",
+                        "file.team_unknown",
+                    )
+                elif isinstance(label, str):
+                    stage.labels[team] = label.strip()
         doc.stages.append(stage)
 
 
@@ -321,5 +359,24 @@ def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
         ):
             c.add(where, f"chave desconhecida «{str(group)[:40]}»", "file.group_unknown")
             continue
-        order = _team_refs(c, teams, lot.get("order"), where)
-        doc.lots.append(LotDoc(purpose, stage_key, group, list(dict.fromkeys(order))))
+        listed: list[Any] = lot["order"]
+        order = list(dict.fromkeys(_team_refs(c, teams, listed, where)))
+        seed, sizes = lot.get("seed"), lot.get("sizes")
+        if not (isinstance(sizes, list) and all(_int(n) for n in sizes)):
+            sizes = None  # the schema reported it (or there is none)
+        elif sum(sizes) != len(listed):
+            c.add(
+                where, f"«sizes» soma {sum(sizes)}, mas «order» lista {len(listed)} equipes", "file.lot_sizes"
+            )
+        doc.lots.append(
+            LotDoc(
+                purpose,
+                stage_key,
+                group,
+                order,
+                index=i,
+                seed=seed.strip() if isinstance(seed, str) else "",
+                sizes=sizes,
+                stale=lot.get("stale") is True,
+            )
+        )

@@ -45,10 +45,17 @@ FIELDS: dict[tuple[str, str], tuple[str, str]] = {
         "file.modality_unknown",
         f"modalidade desconhecida; use uma de: {', '.join(PRESETS)}",
     ),
+    ("tournament.stage_plan", "*"): (
+        "file.value_invalid",
+        "«stage_plan» deve ser «groups», «groups_knockout», «knockout» ou «multi_phase»",
+    ),
     ("stages[].kind", "*"): ("file.stage_kind", "«kind» deve ser «groups» ou «knockout»"),
     ("lots[].purpose", "*"): ("file.lot_purpose", f"«purpose» deve ser um de: {', '.join(LOT_PURPOSES)}"),
     ("stages[].teams", "not"): ("file.unknown_key", "fase de chaves lista as equipes em «groups»"),
     ("stages[].groups", "not"): ("file.unknown_key", "mata-mata lista as equipes em «teams»"),
+    ("stages[].labels", "not"): ("file.unknown_key", "só um mata-mata tem «labels»"),
+    ("lots[].sizes", "not"): ("file.unknown_key", "só um sorteio das chaves («groups») tem «sizes»"),
+    ("lots[].stale", "not"): ("file.unknown_key", "só um sorteio de desempate («tiebreak») tem «stale»"),
     ("stages[].teams", "uniqueItems"): ("file.team_twice", "equipe repetida no mata-mata"),
     ("lots[].order", "uniqueItems"): ("file.team_twice", "equipe repetida no sorteio"),
     ("matches[].teams", "*"): ("file.match_teams", "«teams» deve listar as duas equipes do jogo"),
@@ -186,7 +193,7 @@ def _generic(error: ValidationError, keyword: str) -> tuple[str, str]:
         return ("deve ser um texto não vazio", "file.text_invalid")
     if keyword == "maxLength":
         return (f"texto longo demais (máximo {value} caracteres)", "file.text_too_long")
-    if keyword == "maxItems":
+    if keyword in ("maxItems", "maxProperties"):
         return (f"lista longa demais (máximo {value} itens)", "file.list_too_long")
     if keyword == "minItems":
         return (f"lista curta demais (mínimo {value} itens)", "file.list_too_short")

@@ -2,7 +2,9 @@
 
 A sorteio orders exactly the teams of one tie: every team of it and no other. The
 organizer's page (``standings.services``) and the loader (``interchange.lots``) refuse
-anything else with the same problem, ``lots.not_a_tie``.
+anything else with the same problem, ``lots.not_a_tie``; only a sorteio that a file
+marks ``stale`` (recorded before a correction changed its tie, docs/interchange.md) is
+loaded without this check.
 """
 
 from __future__ import annotations

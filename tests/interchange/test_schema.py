@@ -133,6 +133,13 @@ def knockout(doc: dict[str, Any]) -> None:
     doc["stages"].append({"key": "finais", "kind": "knockout", "teams": ["t1", "t2"], "groups": []})
 
 
+def knockout_labelled(labels: dict[str, str]) -> Callable[[dict[str, Any]], None]:
+    def apply(doc: dict[str, Any]) -> None:
+        doc["stages"].append({"key": "finais", "kind": "knockout", "teams": ["t1", "t2"], "labels": labels})
+
+    return apply
+
+
 BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("unknown key", change("extra", 1), "arquivo", "file.unknown_key"),
     ("no teams", change("teams", ...), "arquivo", "file.missing_key"),
@@ -172,6 +179,65 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "file.team_twice",
     ),
     ("too many teams", change("teams", [{}] * 5001), "teams", "file.list_too_long"),
+    # A chave draw (docs/interchange.md, lots): team keys in «order», the chaves' «sizes».
+    (
+        "chave draw as a list of chaves",
+        change("lots", [{"purpose": "groups", "stage": "chaves", "order": [{"name": "A", "teams": ["t1"]}]}]),
+        "lots[0].order[0]",
+        "file.text_invalid",
+    ),
+    (
+        "sizes of another length",
+        change("lots", [{"purpose": "groups", "stage": "chaves", "order": ["t1", "t2"], "sizes": [1, 2]}]),
+        "lots[0]",
+        "file.lot_sizes",
+    ),
+    (
+        "size zero",
+        change("lots", [{"purpose": "groups", "order": [], "sizes": [0]}]),
+        "lots[0].sizes[0]",
+        "file.integer_invalid",
+    ),
+    (
+        "sizes of a tiebreak",
+        change("lots", [{"purpose": "tiebreak", "order": [], "sizes": []}]),
+        "lots[0].sizes",
+        "file.unknown_key",
+    ),
+    (
+        "stale chave draw",
+        change("lots", [{"purpose": "groups", "order": [], "stale": True}]),
+        "lots[0].stale",
+        "file.unknown_key",
+    ),
+    (
+        "stale not a flag",
+        change("lots", [{"purpose": "tiebreak", "order": [], "stale": "sim"}]),
+        "lots[0].stale",
+        "file.boolean_invalid",
+    ),
+    (
+        "blank seed",
+        change("lots", [{"purpose": "groups", "order": [], "seed": " "}]),
+        "lots[0].seed",
+        "file.text_invalid",
+    ),
+    (
+        "long seed",
+        change("lots", [{"purpose": "groups", "order": [], "seed": "x" * 101}]),
+        "lots[0].seed",
+        "file.text_too_long",
+    ),
+    ("labels of chaves", change("stages.0.labels", {"t1": "1º A"}), "stages[0].labels", "file.unknown_key"),
+    ("label of a stranger", knockout_labelled({"t3": "1º A"}), "fase finais / labels", "file.team_unknown"),
+    ("long label", knockout_labelled({"t1": "x" * 41}), "stages[1].labels.t1", "file.text_too_long"),
+    ("stage plan", change("tournament.stage_plan", "liga"), "tournament.stage_plan", "file.value_invalid"),
+    (
+        "advance zero",
+        change("tournament.advance_per_group", 0),
+        "tournament.advance_per_group",
+        "file.integer_invalid",
+    ),
 ]
 
 
@@ -254,3 +320,42 @@ def test_the_inlined_validator_judges_as_the_schema() -> None:
     plain = sorted(e.message for e in Draft202012Validator(schema()).iter_errors(doc))
     assert plain == sorted(e.message for e in validator().iter_errors(doc))
     assert len(plain) == 5
+
+
+@pytest.mark.django_db
+def test_the_new_keys_load_and_come_back() -> None:
+    """A chave draw with its seed and sizes, a stale sorteio, labels and the stage plan."""
+    doc = document([match(1, "t1", "t2", {"games": [[24, 3], [24, 5]]})])
+    doc["tournament"].update(stage_plan="multi_phase", advance_per_group=2, advance_best_next=1)
+    doc["stages"].append(
+        {"key": "finais", "kind": "knockout", "teams": ["t1", "t2"], "labels": {"t1": "1º A", "t2": "2º A"}}
+    )
+    doc["lots"] = [
+        {
+            "purpose": "groups",
+            "stage": "chaves",
+            "order": ["t3", "t1", "t4", "t2"],
+            "sizes": [4],
+            "seed": "abc",
+        },
+        {"purpose": "tiebreak", "stage": "chaves", "group": "A", "order": ["t2", "t1"], "stale": True},
+        {"purpose": "byes", "stage": "finais", "order": ["t2", "t1"], "seed": "chapeus"},
+    ]
+    t = load_tournament(doc).tournament
+    assert (t.stage_plan, t.advance_per_group, t.advance_best_next) == ("multi_phase", 2, 1)
+    draws = list(t.draws.order_by("id"))
+    assert draws[0].result == [{"name": "A", "teams": ["t3", "t1", "t4", "t2"]}]
+    assert (draws[0].seed, draws[0].manual) == ("abc", False)
+    assert draws[1].manual and draws[1].result == ["t2", "t1"]
+    assert [e.label for e in t.stages.get(key="finais").entries.all()] == ["1º A", "2º A"]
+    exported = export_tournament(t)
+    assert exported["lots"] == doc["lots"]
+    assert exported["stages"][1]["labels"] == {"t1": "1º A", "t2": "2º A"}
+    assert {
+        k: exported["tournament"][k] for k in ("stage_plan", "advance_per_group", "advance_best_next")
+    } == {
+        "stage_plan": "multi_phase",
+        "advance_per_group": 2,
+        "advance_best_next": 1,
+    }
+    assert errors(json.loads(json.dumps(exported))) == []
