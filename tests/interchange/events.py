@@ -44,11 +44,21 @@ T = TypeVar("T")
 Pick = Callable[[str, Sequence[T]], T]
 
 PLAYED = ("a2-0", "b2-0", "a2-1", "b2-1")
-CHAVE_OUTCOMES = (*PLAYED, "wo-a", "wo-b", "wo-both", "dq-a", "dq-b-jogo", "fix", "fix-before", "none")
-# A súmula sent and signed but not homologated ("waiting") is not in the file; the public
-# results page still shows its score (issue 18, item 2, fixed on another branch), so it is
-# played only where a test asks for it (``test_a_sheet_waiting_for_homologation``).
+# A súmula sent and signed but not homologated ("waiting") is not in the file, and the
+# public pages do not show it (the publication rule, docs/rules.md §3.14).
 WAITING = "waiting"
+CHAVE_OUTCOMES = (
+    *PLAYED,
+    "wo-a",
+    "wo-b",
+    "wo-both",
+    "dq-a",
+    "dq-b-jogo",
+    "fix",
+    "fix-before",
+    "none",
+    WAITING,
+)
 KNOCKOUT_OUTCOMES = (*PLAYED, "wo-a", "wo-b", "wo-both", "dq-a", "dq-b-jogo", "fix", "stop")
 START = dt.datetime(2026, 12, 12, 9, 0, tzinfo=dt.UTC)
 
@@ -109,7 +119,6 @@ class Event:
         self.expelled: set[str] = set()
         # Every jogo played 2–1 by the same tentos: ties all the way to the sorteio are common.
         self.uniform = pick("placares iguais", (False, True))
-        self.extra: tuple[str, ...] = ()  # outcomes played besides CHAVE_OUTCOMES
 
     # --- people ----------------------------------------------------------------------
     def register(self, count: int, seeds: int = 0) -> list[Team]:
@@ -218,7 +227,7 @@ class Event:
 
     def play_stage(self, stage: Stage, *, complete: bool) -> None:
         schedule_generate(stage=stage, template=ScheduleTemplate(start=START, minutes=60))
-        outcomes = [o for o in (*CHAVE_OUTCOMES, *self.extra) if not complete or o not in ("none", WAITING)]
+        outcomes = [o for o in CHAVE_OUTCOMES if not complete or o not in ("none", WAITING)]
         for m in (
             Match.objects.filter(stage=stage).select_related("team_a", "team_b").order_by("round", "order")
         ):
@@ -310,10 +319,9 @@ class Event:
                 self.play(m, outcome)
 
 
-def build(pick: Pick[Any], slug: str = "ida-e-volta", extra: tuple[str, ...] = ()) -> Tournament:
-    """A whole event from ``pick``'s choices; ``extra``: more outcomes a chave jogo may have."""
+def build(pick: Pick[Any], slug: str = "ida-e-volta") -> Tournament:
+    """A whole event from ``pick``'s choices."""
     ev = Event(pick, slug)
-    ev.extra = extra
     if ev.plan == Tournament.StagePlan.KNOCKOUT:
         count = pick("equipes", (3, 5, 6, 8))
         ev.register(count, seeds=pick("cabeças de chave", (0, 2)))
