@@ -51,6 +51,9 @@ class GroupEvaluation:
     disqualified: frozenset[str]
     totals: Mapping[str, Counters]
     walkovers_awarded: tuple[str, ...] = ()  # keys of unplayed fixtures counted as W.O.
+    # Keys of unplayed fixtures between two teams both expelled before them: no result is
+    # due and none counts (AMB-07), so they leave nothing unplayed.
+    void: tuple[str, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -142,6 +145,7 @@ def walk_group(
     problems: list[tuple[str, Problem]] = []
     ranked: list[RankedMatch] = []
     awarded: list[str] = []
+    void: list[str] = []
     expelled: dict[str, int | None] = {}  # team -> round of its expulsion
     totals: dict[str, Counters] = {}
 
@@ -159,6 +163,8 @@ def walk_group(
         }
 
         if entry is None:
+            if len(out) == 2:
+                void.append(key)
             if len(out) != 1:
                 continue  # not played yet, or between two expelled teams
             (gone,) = out
@@ -189,4 +195,5 @@ def walk_group(
         disqualified=frozenset(expelled),
         totals=totals,
         walkovers_awarded=tuple(awarded),
+        void=tuple(void),
     )

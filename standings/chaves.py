@@ -57,5 +57,5 @@ def from_matches(
         standings,
         evaluation.ranked,
         expulsion_reasons(fixtures, evaluation.disqualified),
-        len(fixtures) - len(evaluation.ranked),
+        len(fixtures) - len(evaluation.ranked) - len(evaluation.void),
     )

@@ -98,6 +98,17 @@ def test_fixture_between_two_expelled_teams_is_not_counted() -> None:
     ]
     result = evaluate_group(CEGO, matches)
     assert len(result.ranked) == 1 and result.walkovers_awarded == ()
+    assert result.void == ("m2",)  # not due: the chave waits for nothing
+
+
+def test_fixture_of_one_expelled_team_is_awarded_not_void() -> None:
+    matches = [
+        GroupMatch("m1", 1, "T1", "T2", MatchReport(walkover=Absent.A)),
+        GroupMatch("m2", 2, "T1", "T3", None),
+        GroupMatch("m3", 2, "T2", "T3", None),
+    ]
+    result = evaluate_group(CEGO, matches)
+    assert result.walkovers_awarded == ("m2",) and result.void == ()
 
 
 def test_both_expelled_teams_playing_is_reported_for_each() -> None:

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from rules.modalities import PRESETS
 from tests.documents import document, match
 from tests.generators import tournament_document
+from standings.selectors import tournament_standings
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +123,22 @@ def test_e9_expelled_team_is_listed_last_as_disqualified(tmp_path: Path) -> None
     assert [r["team"] for r in rows] == ["t2", "t3", "t1"]
     assert rows[-1]["status"] == "disqualified"
     assert next(r for r in rows if r["team"] == "t3")["wins"] == 1  # W.O. win over the expelled t1
+
+
+def test_a_jogo_between_two_expelled_teams_leaves_the_chave_final(tmp_path: Path) -> None:
+    """AMB-07: t1 and t2 both left the tournament by W.O. in rodada 1; their rodada-2 jogo
+    is not due, so the chave is complete once the others have played."""
+    matches = [
+        match(1, "t1", "t3", {"walkover": "t1"}),
+        match(1, "t2", "t4", {"walkover": "t2"}),
+        match(2, "t1", "t2", None),
+        match(2, "t3", "t4", {"games": [[24, 1], [24, 2]]}),
+        match(3, "t1", "t4", None),
+        match(3, "t2", "t3", None),
+    ]
+    load(tmp_path, document(matches, keys=("t1", "t2", "t3", "t4")))
+    (table,) = tournament_standings(Tournament.objects.get(slug="teste"))
+    assert table.groups[0].unplayed == 0 and table.complete
 
 
 @pytest.mark.parametrize("modality", sorted(PRESETS))
