@@ -206,12 +206,14 @@ class Resolver:
         return out_blocks, out_cuts
 
     def _lots_order(self, teams: list[str]) -> tuple[list[str], dict[str, int]] | None:
-        """The most recent recorded sorteio covering every tied team, if any."""
+        """The most recent recorded sorteio of exactly these tied teams, if any: one made
+        for another tie (before a correction changed it) no longer applies, and the tie
+        waits for a sorteio again (docs/rules.md, "The sorteio")."""
         for order in reversed(self._lots):
             places: dict[str, int] = {}
             for place, team in enumerate(order, start=1):
                 places.setdefault(team, place)
-            if all(t in places for t in teams):
+            if places.keys() == set(teams):
                 return sorted(teams, key=places.__getitem__), places
         return None
 

@@ -168,11 +168,15 @@ def test_circular_tie_honours_recorded_sorteio() -> None:
     assert table(s) == [(1, "C", LOTS, False), (2, "A", LOTS, False), (3, "B", None, False)]
 
 
-def test_lots_order_covering_a_superset() -> None:
-    lots = [["X", "B", "Y", "C", "A"], ["A", "B"]]  # the newer one does not cover C
-    s = rank_group(["A", "B", "C"], CIRCLE, tiebreakers=DEFAULT_PRECEDENCE, lots=lots)
-    assert [r.team for r in s.rows] == ["B", "C", "A"]
-    assert (s.separations[0].upper_value, s.separations[0].lower_value) == (2, 4)
+def test_lots_of_exactly_the_tie_apply_and_others_do_not() -> None:
+    exact = [["C", "A", "B"], ["A", "B"]]  # the newer one is of another tie
+    s = rank_group(["A", "B", "C"], CIRCLE, tiebreakers=DEFAULT_PRECEDENCE, lots=exact)
+    assert [r.team for r in s.rows] == ["C", "A", "B"]
+    assert (s.separations[0].upper_value, s.separations[0].lower_value) == (1, 2)
+    # A sorteio of more teams than the tie (made before a correction) no longer applies.
+    stale = [["X", "B", "Y", "C", "A"]]
+    s = rank_group(["A", "B", "C"], CIRCLE, tiebreakers=DEFAULT_PRECEDENCE, lots=stale)
+    assert s.pending_lots and {r.position for r in s.rows} == {1}
 
 
 def test_lots_not_in_precedence_ties_without_pending() -> None:
