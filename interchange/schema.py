@@ -197,6 +197,7 @@ def implied_plan(kinds: list[str]) -> str:
 def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
     seen: set[str] = set()
     names: dict[str, str] = {}  # name key -> team key
+    seeds: dict[int, str] = {}  # cabeça de chave -> team key
     for i, raw in enumerate(value):
         t = _obj(raw)
         key = _str(t.get("key"))
@@ -214,8 +215,13 @@ def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
             if other != key:
                 message = f"nome «{clip(name)}» igual ao da equipe {clip(other)}"
                 c.issues.append(Issue(where, message, "file.team_name_duplicate", "warning"))
+        seed = _int(t.get("seed"))
+        if seed is not None and seeds.setdefault(seed, key) != key:
+            owner = clip(seeds[seed])
+            message = f"cabeça de chave {seed} já é de {owner}: cada cabeça de chave é de uma só equipe"
+            c.add(where, message, "file.seed_duplicate")
         # Kept even with a bad name (already an issue), so its jogos are still checked.
-        doc.teams.append(TeamDoc(key, name or "", entity, _int(t.get("seed")), roster))
+        doc.teams.append(TeamDoc(key, name or "", entity, seed, roster))
 
 
 def _players(c: Checker, doc: Document, where: str, i: int, value: list[Any]) -> list[PlayerDoc]:

@@ -158,6 +158,12 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("long name", change("teams.0.name", "x" * 201), "teams[0].name", "file.text_too_long"),
     ("seed zero", change("teams.0.seed", 0), "teams[0].seed", "file.integer_invalid"),
     (
+        "seed shared",
+        lambda d: (change("teams.0.seed", 1)(d), change("teams.1.seed", 1)(d)),
+        "equipe t2",
+        "file.seed_duplicate",
+    ),
+    (
         "captain yes",
         change("teams.0.players.0.captain", "sim"),
         "teams[0].players[0].captain",
@@ -359,3 +365,13 @@ def test_the_new_keys_load_and_come_back() -> None:
         "advance_best_next": 1,
     }
     assert errors(json.loads(json.dumps(exported))) == []
+
+
+@pytest.mark.django_db
+def test_a_file_with_phases_loads_with_its_inscricoes_closed() -> None:
+    drawn = load_tournament(document([match(1, "t1", "t2", None)])).tournament
+    assert drawn.registration_closed_at is not None
+    doc = document([])
+    doc["tournament"]["slug"] = "so-equipes"
+    doc["stages"], doc["matches"] = [], []
+    assert load_tournament(doc).tournament.registration_closed_at is None
