@@ -17,7 +17,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Max
-from django.utils.translation import gettext as _
 
 from knockout import bracket as b
 from rules.counting import judge_result

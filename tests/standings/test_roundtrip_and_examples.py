@@ -11,9 +11,9 @@ import pytest
 from django.core.management import call_command
 
 from rules.modalities import PRESETS
+from standings.selectors import tournament_standings
 from tests.documents import document, match
 from tests.generators import tournament_document
-from standings.selectors import tournament_standings
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
