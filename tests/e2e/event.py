@@ -1,17 +1,19 @@
 """The event the browser plays: 16 trios with pt-BR names, and the scores of each jogo.
 
 The CSV is what an organizer exports from a spreadsheet (semicolon-separated, UTF-8 with
-a BOM). ``complete`` records through the scoring services the súmulas the browser does
-not type, exactly as a judge and an organizer would (save, both signatures, homologate).
+a BOM). ``submit``, ``complete`` and ``finish`` record through the scoring services the
+súmulas the browser does not type, exactly as a judge and an organizer would (save, the
+capatazes' signatures, homologate).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from scoring.models import ScoreSheet
 from scoring.services.entry import EntryData
 from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
-from tournaments.models import Match
+from tournaments.models import Match, Team
 
 CTGS = [
     "CTG Sentinela dos Pampas",
@@ -58,10 +60,27 @@ def games(match: Match, winner_is_a: bool, loser: int = 13) -> list[list[int]]:
     return [[loser, 24], [loser, 24]]
 
 
+def submit(
+    match: Match, *, judge: Any, result: dict[str, Any], signers: list[Team] | None = None
+) -> ScoreSheet:
+    """Enter a súmula and record the given capatazes' signatures on paper (default: every
+    side present), as the judge does at the table; nothing is homologated."""
+    sheet = sheet_save(match=match, user=judge, data=EntryData(result=result), base_version=0, submit=True)
+    if signers is None:
+        signers = [t for t in (match.team_a, match.team_b) if t.key != result.get("walkover")]
+    for team in signers:
+        sheet = sheet_sign(match=match, user=judge, team=team, version=sheet.version)
+    return sheet
+
+
 def complete(match: Match, *, judge: Any, organizer: Any, result: dict[str, Any]) -> None:
     """Enter, sign (both capatazes, on paper) and homologate one súmula by the services."""
-    sheet = sheet_save(match=match, user=judge, data=EntryData(result=result), base_version=0, submit=True)
-    for team in (match.team_a, match.team_b):
-        if team.key != result.get("walkover"):
-            sheet = sheet_sign(match=match, user=judge, team=team, version=sheet.version)
+    sheet = submit(match, judge=judge, result=result)
+    sheet_homologate(match=match, user=organizer, version=sheet.version)
+
+
+def finish(match: Match, *, judge: Any, organizer: Any, late: Team) -> None:
+    """The signature still missing on the sent súmula, then its homologation."""
+    sheet = ScoreSheet.objects.get(match=match, confirmed=True)
+    sheet = sheet_sign(match=match, user=judge, team=late, version=sheet.version)
     sheet_homologate(match=match, user=organizer, version=sheet.version)
