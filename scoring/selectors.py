@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import ngettext
 
 from core.text import clean_name
 from rules.group import GroupMatch, evaluate_group
@@ -25,6 +26,19 @@ STATE_LABELS = {
     "signed": "assinada",
     "homologated": "homologada",
 }
+
+
+def state_count(state: str, n: int) -> str:
+    """«7 assinadas», «1 enviada»: a count of súmulas in one state, in agreement."""
+    phrases = {
+        "missing": ngettext("%(n)d sem súmula", "%(n)d sem súmula", n),
+        "draft": ngettext("%(n)d rascunho", "%(n)d rascunhos", n),
+        "submitted": ngettext("%(n)d enviada", "%(n)d enviadas", n),
+        "awaiting_check": ngettext("%(n)d aguardando conferência", "%(n)d aguardando conferência", n),
+        "signed": ngettext("%(n)d assinada", "%(n)d assinadas", n),
+        "homologated": ngettext("%(n)d homologada", "%(n)d homologadas", n),
+    }
+    return phrases[state] % {"n": n}
 
 
 def match_code(match: Match) -> str:

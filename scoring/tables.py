@@ -63,6 +63,7 @@ class SheetReviewTable(tables.Table):
         m = record.match
         url = reverse("scoring:history", args=[self.slug, m.pk])
         dq = format_html(' <span class="badge dq">{}</span>', _("desclassificada"))
+        chave = _("Chave %(name)s") % {"name": m.group.name} if m.group else ""
         return format_html(
             '<a href="{}">{}{} × {}{}</a>{}',
             url,
@@ -70,7 +71,7 @@ class SheetReviewTable(tables.Table):
             dq if m.team_a.key in self.expelled else "",
             m.team_b.name,
             dq if m.team_b.key in self.expelled else "",
-            format_html(' <small class="muted">· {}</small>', m.group.name) if m.group else "",
+            format_html(' <small class="muted">· {}</small>', chave) if chave else "",
         )
 
     def render_score(self, record: ReviewRow) -> SafeString | str:

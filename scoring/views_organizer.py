@@ -3,6 +3,7 @@ homologation, PINs."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.contrib import messages
@@ -70,9 +71,8 @@ class RoundSheetsView(TournamentPermissionMixin, View):
             expelled=selectors.expelled_teams(self.tournament),
         )
         RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-        counts: dict[str, int] = {}
-        for row in rows:
-            counts[row.view.state_label] = counts.get(row.view.state_label, 0) + 1
+        by_state = Counter(row.view.state for row in rows)
+        counts = [selectors.state_count(state, n) for state, n in by_state.items()]
         context = {
             "tournament": self.tournament,
             "can_manage": True,

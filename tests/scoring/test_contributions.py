@@ -78,7 +78,8 @@ def revalidated(t: Tournament, include_provisional: bool = False) -> dict[int, A
             disqualified=evaluation.disqualified & set(teams),
         )
         reasons = old_dq_reasons(fixtures, evaluation.disqualified)
-        out[g.pk] = (standings, evaluation.ranked, reasons, len(fixtures) - len(evaluation.ranked))
+        unplayed = len(fixtures) - len(evaluation.ranked) - len(evaluation.void)  # AMB-07
+        out[g.pk] = (standings, evaluation.ranked, reasons, unplayed)
     return out
 
 
