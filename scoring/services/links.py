@@ -82,13 +82,14 @@ def scope_words(tournament: Tournament, tables: list[int] | None, rounds: list[l
     """«mesas 1, 2 · Rodada 1, Final»: the restriction as the organizer chose it."""
     parts = []
     if tables is not None:
-        names = Table.objects.filter(tournament=tournament, pk__in=tables).values_list("name", flat=True)
-        parts.append("mesas " + ", ".join(names))
+        chosen = Table.objects.filter(tournament=tournament, pk__in=tables)
+        names = list(chosen.values_list("name", flat=True))
+        parts.append(("mesa " if len(names) == 1 else "mesas ") + ", ".join(names))
     if rounds is not None:
         wanted = {tuple(r) for r in rounds}
         matches = Match.objects.filter(stage__tournament=tournament).select_related("stage")
         named = match_round_names(m for m in matches if (m.stage_id, m.round) in wanted)
-        parts.append("rodadas " + ", ".join(dict.fromkeys(named.values())))
+        parts.append(", ".join(dict.fromkeys(named.values())))
     return " · ".join(parts)[:300]
 
 
