@@ -208,6 +208,16 @@ def d_assignment(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -
     return f"Mesa {_name(t.Table, o.table_id)} {verb} {who}"
 
 
+def d_link(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
+    who = _name(o.user.__class__, o.user_id, "username")
+    if action == "update" and "revoked_at" in changed and o.revoked_at:
+        return f"Link de acesso do juiz {who} revogado"
+    if action == "update" and changed == ["opened_at"]:
+        return f"Link de acesso do juiz {who} aberto num aparelho"
+    scope = f" (só {o.scope})" if action == "create" and o.scope else ""
+    return f"Link de acesso do juiz {who} {VERB[action]}{scope}"
+
+
 @dataclass(frozen=True)
 class Spec:
     kind: str
@@ -229,6 +239,7 @@ WATCHED: dict[type[Any], Spec] = {
     t.Tournament: Spec(K.SETTINGS, d_tournament, STAMPS),
     t.Membership: Spec(K.PEOPLE, d_membership),
     s.JudgeAssignment: Spec(K.PEOPLE, d_assignment),
+    s.JudgeLink: Spec(K.PEOPLE, d_link, frozenset({"secret_hash"})),
     t.Team: Spec(K.TEAMS, d_team),
     t.TeamStatusChange: Spec(K.TEAMS, d_status),
     t.Player: Spec(K.TEAMS, d_player),

@@ -224,3 +224,45 @@ class JudgeAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — mesa {self.table}"
+
+
+class JudgeLink(models.Model):
+    """A judge's private access link: opened on a phone, it logs the judge in for this
+    tournament alone, with no password (``scoring.services.links``).
+
+    The link's address carries ``key`` (which finds the row) and a secret of which only
+    the hash is kept, as with the team PINs; the whole address is shown once, when the
+    organizer creates it. A revoked link stops working at once, also on a phone that
+    opened it before (``scoring.middleware.JudgeLinkMiddleware`` checks every request).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judge_links")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=16, unique=True)
+    secret_hash = models.CharField(max_length=128)
+    # None: every mesa (or rodada) the judge may enter; a list: only these. Ids, not
+    # foreign keys, so that a mesa removed from the list leaves nothing wider than before.
+    tables = models.JSONField(null=True, blank=True)  # [table id, ...]
+    rounds = models.JSONField(null=True, blank=True)  # [[stage id, rodada number], ...]
+    scope = models.CharField(max_length=300, blank=True)  # the restriction in words
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("link de acesso do juiz")
+        verbose_name_plural = _("links de acesso dos juízes")
+
+    def __str__(self) -> str:
+        return f"{self._meta.verbose_name} — {self.user}"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None

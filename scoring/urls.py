@@ -3,6 +3,7 @@
 from django.urls import path
 
 from scoring import views_judge as judge
+from scoring import views_links as links
 from scoring import views_organizer as organizer
 from scoring import views_withdraw as withdraw
 
@@ -29,6 +30,13 @@ urlpatterns = [
         name="homologate",
     ),
     path("t/<slug:slug>/sumulas/<int:match_id>/reverter/", organizer.RevertView.as_view(), name="revert"),
+    path("acesso/<str:token>/", links.LinkOpenView.as_view(), name="link_open"),
+    path("t/<slug:slug>/gestao/organizacao/links/", links.LinkCreateView.as_view(), name="link_create"),
+    path(
+        "t/<slug:slug>/gestao/organizacao/links/<int:link_id>/revogar/",
+        links.LinkRevokeView.as_view(),
+        name="link_revoke",
+    ),
     path(
         "t/<slug:slug>/gestao/equipes/<int:pk>/retirar/", withdraw.TeamWithdrawView.as_view(), name="withdraw"
     ),

@@ -16,6 +16,7 @@ from django.test import Client
 
 from interchange.load import load_tournament
 from scoring import codes
+from scoring.services.links import link_create, link_revoke
 from tests.documents import document, match, team
 from tests.trust.tally import COUNTS
 from tournaments.models import Match, Membership, Tournament
@@ -64,6 +65,7 @@ class Site:
     users: dict[str, Any] = field(default_factory=dict)
 
     def kwargs_for(self, t: Tournament) -> dict[str, Any]:
+        link, token = self.revoked_link(t)
         m = Match.objects.filter(stage__tournament=t, round=1).order_by("id").first()
         assert m is not None
         return {
@@ -78,7 +80,20 @@ class Site:
             "membership_id": Membership.objects.filter(tournament=t, role="judge")
             .values_list("pk", flat=True)
             .first(),
+            "link_id": link,
+            "token": token,
         }
+
+    def revoked_link(self, t: Tournament) -> tuple[int, str]:
+        """A judge's link of ``t``, already revoked (opening it changes no session), and
+        its address's token."""
+        organizer = self.users.get("organizer") or self.users.get("superuser")
+        judge = Membership.objects.filter(tournament=t, role="judge").select_related("user").first()
+        if organizer is None or judge is None:
+            return 0, "x" * 40
+        link, token = link_create(tournament=t, by=organizer, judge=judge.user)
+        link_revoke(link=link, by=organizer)
+        return link.pk, token
 
     def client(self, role: str, **options: Any) -> Client:
         c = Client(**options)

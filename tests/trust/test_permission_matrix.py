@@ -70,6 +70,11 @@ RULES: dict[str, Rule] = {
     "tournaments:team_delete": Rule(ORGANIZER, 200, 400),  # no confirmation
     "tournaments:judge_password": Rule(ORGANIZER, 302, 200),  # the new password, shown once
     "scoring:withdraw": Rule(ORGANIZER, 200, 400),  # no confirmation
+    "scoring:link_create": Rule(ORGANIZER, 302, 400),  # GET: back to the page; POST: no judge chosen
+    "scoring:link_revoke": Rule(ORGANIZER, 302, 302),  # the fixture's link is already revoked
+    # The fixture's link is revoked: refused (410) to everyone, without counting as a
+    # wrong token (tests/scoring/test_links.py tests wrong tokens and their lock).
+    "scoring:link_open": Rule(OPEN, 410, 405),
     "scoring:judge_home": Rule(JUDGE, 200, 405),
     "scoring:entry": Rule(JUDGE, 200, 422),
     "scoring:sign": Rule(JUDGE, 405, 303),
