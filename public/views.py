@@ -190,7 +190,13 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
         rows = match_rows(
             self.tournament, round_number=whole_number(request.GET.get("rodada"), 5), table=mesa
         )
-        exported = export_response(request, ScheduleTable(rows), f"{self.tournament.slug}-programacao")
+        exported_rows = rows
+        if request.GET.get("_export"):  # the file names rodadas as the page does
+            named = names_by_id(r["pk"] for r in rows)
+            exported_rows = [{**r, "round": named.get(r["pk"]) or r["round"]} for r in rows]
+        exported = export_response(
+            request, ScheduleTable(exported_rows), f"{self.tournament.slug}-programacao"
+        )
         if exported is not None:
             return exported
         self.page = paginate(request, rows, 200)
