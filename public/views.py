@@ -112,6 +112,8 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
         "notes": notes,
         "draws": draws,
         "digest": hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest(),
+        # The teams of a pending sorteio, by name, for the organizer's sorteio form.
+        "lots": [(line.team.key, line.team.name) for line in gt.lines if line.team.key in gt.pending_lots],
         # Built only when the section is rendered (a template calls a callable): on a
         # fragment hit, building django-tables2's columns would be the page's main cost.
         "table": functools.partial(StandingsTable, rows, exclude=("stage", "group", "status")),
