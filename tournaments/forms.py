@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from core.numbers import whole_number
 from rules.modalities import PRESETS
 from rules.types import Criterion
+from tournaments.bounds import bounded_integer, when_field
 from tournaments.models import Membership, Team, Tournament
 from tournaments.pairing import Break
 from tournaments.services.registration import PlayerInput, TeamInput
@@ -210,11 +211,15 @@ BREAK_RE = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})\s*$")
 
 
 class ScheduleForm(forms.Form):
-    start = forms.DateTimeField(label=_("Início da rodada 1"), widget=DATETIME)
-    minutes = forms.IntegerField(
-        label=_("Minutos por rodada"),
-        min_value=1,
-        max_value=1440,
+    """The chaves' rodadas: to the minute, every number bounded, every error at once; the
+    page fills the start and the minutes from the phase (``tournaments.timing``)."""
+
+    start = when_field(_("Início da rodada 1"))
+    minutes = bounded_integer(
+        _("Minutos por rodada"),
+        1,
+        1440,
+        _("minutos"),
         initial=60,
         help_text=_("Também é o limite (prazo) de cada rodada."),
     )
@@ -225,18 +230,25 @@ class ScheduleForm(forms.Form):
         help_text=_("Ex.: 12:00-13:30 (vários separados por vírgula)"),
     )
     double = forms.BooleanField(label=_("Turno e returno (todos se enfrentam duas vezes)"), required=False)
-    tables = forms.IntegerField(label=_("Mesas disponíveis"), required=False, min_value=1, max_value=500)
+    tables = bounded_integer(_("Mesas disponíveis"), 1, 500, _("mesas"), required=False)
 
     def clean_breaks(self) -> tuple[Break, ...]:
-        out = []
+        out, errors = [], []
         for part in (self.cleaned_data.get("breaks") or "").split(","):
             if not part.strip():
                 continue
             m = BREAK_RE.match(part)
             if not m:
-                raise ValidationError(_("Use o formato 12:00-13:30."))
+                errors.append(_("Intervalos: «%(v)s» não está no formato 12:00-13:30.") % {"v": part.strip()})
+                continue
             h1, m1, h2, m2 = (int(x) for x in m.groups())
             if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59 or (h2, m2) <= (h1, m1):
-                raise ValidationError(_("Intervalo inválido: %(v)s") % {"v": part.strip()})
+                errors.append(
+                    _("Intervalos: «%(v)s» não é um intervalo (o fim vem depois do início, até 23:59).")
+                    % {"v": part.strip()}
+                )
+                continue
             out.append(Break(time(h1, m1), time(h2, m2)))
+        if errors:
+            raise ValidationError(errors)
         return tuple(out)
