@@ -37,6 +37,16 @@ class LotsView(TournamentPermissionMixin, View):
         teams = form.tied_keys()
         names = dict(t.teams.filter(key__in=teams).values_list("key", "name"))
         manual = None
+        typed = [v for v in request.POST.getlist("order") if v.strip()]
+        if data["mode"] == "random" and typed:  # an order chosen, then «sortear agora» left on
+            return self.refuse(
+                request,
+                url,
+                [
+                    "Há uma ordem escolhida: marque «registrar sorteio feito à mão» para registrá-la, "
+                    "ou deixe a ordem em branco para sortear agora."
+                ],
+            )
         if data["mode"] == "manual":
             manual, problems = manual_order(request.POST.getlist("order"), names)
             if problems:

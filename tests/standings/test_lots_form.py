@@ -69,6 +69,11 @@ def test_every_problem_of_a_bad_order_at_once(client: Client, named: Tournament)
     said = post(client, named, mode="manual", order="Fulano, Galpão Crioulo")
     assert said[0].startswith("Sorteio não registrado. Ordem do sorteio: «Fulano» não é uma das equipes")
     assert "falta CTG Sepé Tiarajú, Piquete Querência" in said[1]
+    said = post(client, named, mode="random", order=["t2", "", ""])
+    assert said == [
+        "Sorteio não registrado. Há uma ordem escolhida: marque «registrar sorteio feito à mão» para "
+        "registrá-la, ou deixe a ordem em branco para sortear agora."
+    ]
     said = post(client, named, mode="sortear")
     assert said == ["Sorteio não registrado. Sorteio: escolha «sortear agora» ou «sorteio feito à mão»."]
     assert DrawOfLots.objects.count() == 0
