@@ -6,21 +6,22 @@ Thin: the forms shape the input, ``knockout.services.bracket`` writes, and
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
 from knockout.services.bracket import bracket_generate, bracket_sync
 from knockout.services.edits import bracket_schedule, bracket_swap
+from tournaments.bounds import bounded_integer, when_field
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
 from tournaments.services import ServiceError, apply_to_form
+from tournaments.timing import default_minutes, phase_start
 from tournaments.views import OrganizerMixin
 
 
@@ -45,9 +46,23 @@ class GenerateForm(forms.Form):
 
 
 class BracketScheduleForm(forms.Form):
-    start = forms.DateTimeField(label="Início da rodada 1")
-    first_deadline = forms.DateTimeField(label="LIMITE MAX RODADA 1", required=False)
-    minutes = forms.IntegerField(label="Minutos por rodada", min_value=1, max_value=1440, initial=60)
+    # To the minute, from the phase before (tournaments.timing); bounds named in pt-BR.
+    start = when_field("Início da rodada 1")
+    first_deadline = when_field(
+        "Limite da rodada 1",
+        required=False,
+        help_text=(
+            "Vazio: início mais os minutos por rodada. Cada rodada seguinte começa no limite da anterior."
+        ),
+    )
+    minutes = bounded_integer("Minutos por rodada", 1, 1440, "minutos", initial=60)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, limit = data.get("start"), data.get("first_deadline")
+        if start and limit and limit <= start:
+            self.add_error("first_deadline", "Limite da rodada 1: precisa ser depois do início da rodada 1.")
+        return data
 
 
 class BracketSwapForm(forms.Form):
@@ -62,9 +77,9 @@ class BracketSwapForm(forms.Form):
             self.fields["team_b"].queryset = teams  # type: ignore[attr-defined]
 
 
-def _day_at(t: Any, hour: int, minute: int) -> datetime:
-    day = t.date or timezone.localdate()
-    return timezone.make_aware(datetime.combine(day, time(hour, minute)))
+def _schedule_initial(t: Any, stage: Stage | None) -> dict[str, Any]:
+    start, minutes = phase_start(t, stage), default_minutes(t)
+    return {"start": start, "first_deadline": start + timedelta(minutes=minutes), "minutes": minutes}
 
 
 def _entered(stage: Stage | None) -> Any:
@@ -97,9 +112,7 @@ class BracketManageView(OrganizerMixin, View):
             "generate_form": GenerateForm(
                 initial={"source": "groups" if t.stages.filter(kind="groups").exists() else "teams"}
             ),
-            "schedule_form": BracketScheduleForm(
-                initial={"start": _day_at(t, 10, 0), "first_deadline": _day_at(t, 10, 45), "minutes": 60}
-            ),
+            "schedule_form": BracketScheduleForm(initial=_schedule_initial(t, stage)),
             "swap_form": BracketSwapForm(teams=teams.order_by("name")),
             **extra,
         }

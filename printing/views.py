@@ -83,6 +83,8 @@ class PrintPageView(TournamentPermissionMixin, View):
                 new_pins=new_pins,
                 # The address phones reach: the one this request came to, or SITE_URL.
                 site=base_url(request),
+                # Team cards: by default only the teams still in the event.
+                all_teams=request.POST.get("all_teams") == "1",
             )
         except PrintError as exc:
             return self.refuse(request, str(exc), 400)

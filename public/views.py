@@ -112,6 +112,8 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
         "notes": notes,
         "draws": draws,
         "digest": hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest(),
+        # The teams of a pending sorteio, by name, for the organizer's sorteio form.
+        "lots": [(line.team.key, line.team.name) for line in gt.lines if line.team.key in gt.pending_lots],
         # Built only when the section is rendered (a template calls a callable): on a
         # fragment hit, building django-tables2's columns would be the page's main cost.
         "table": functools.partial(StandingsTable, rows, exclude=("stage", "group", "status")),
@@ -190,7 +192,13 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
         rows = match_rows(
             self.tournament, round_number=whole_number(request.GET.get("rodada"), 5), table=mesa
         )
-        exported = export_response(request, ScheduleTable(rows), f"{self.tournament.slug}-programacao")
+        exported_rows = rows
+        if request.GET.get("_export"):  # the file names rodadas as the page does
+            named = names_by_id(r["pk"] for r in rows)
+            exported_rows = [{**r, "round": named.get(r["pk"]) or r["round"]} for r in rows]
+        exported = export_response(
+            request, ScheduleTable(exported_rows), f"{self.tournament.slug}-programacao"
+        )
         if exported is not None:
             return exported
         self.page = paginate(request, rows, 200)

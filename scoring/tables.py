@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors_review import ReviewRow
+from tournaments.phases import match_round_names
 
 
 class SheetReviewTable(tables.Table):
@@ -45,6 +46,9 @@ class SheetReviewTable(tables.Table):
         self.slug = slug
         self.preselect = preselect
         self.expelled = expelled or set()
+        # The mata-mata's rodadas by their phase (the rows' jogos carry their stage).
+        rows = args[0] if args else kwargs.get("data") or []
+        self.round_names = match_round_names(r.match for r in rows)
 
     def render_pick(self, record: ReviewRow) -> SafeString | str:
         if not record.eligible:
@@ -58,6 +62,9 @@ class SheetReviewTable(tables.Table):
             label,
             checked,
         )
+
+    def render_round(self, record: ReviewRow) -> str:
+        return self.round_names.get(record.match.pk) or "—"
 
     def render_match(self, record: ReviewRow) -> SafeString | str:
         m = record.match

@@ -10,6 +10,11 @@ depends on the modality: from half to twice its preset's target (Truco Cego trio
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django import forms
+from django.utils.text import format_lazy
 
 from rules.modalities import PRESETS
 
@@ -57,3 +62,48 @@ def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[
             if not low <= value <= high:
                 errors[name] = [f"{LABELS[name]}: de {low} a {high} {unit}; informado: {value}."]
     return errors
+
+
+def bounded_integer(
+    label: Any, low: int, high: int, unit: Any, *, required: bool = True, **kwargs: object
+) -> forms.IntegerField:
+    """An integer field whose refusals name the field and its range in pt-BR («Minutos
+    por rodada: de 1 a 1440 minutos; informado: 0.»), for the forms that check their
+    numbers themselves (the rodadas' programação)."""
+    out_of_range = format_lazy("{}: de {} a {} {}; informado: %(show_value)s.", label, low, high, unit)
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=low,
+        max_value=high,
+        error_messages={
+            "required": format_lazy("{}: informe um número de {} a {} {}.", label, low, high, unit),
+            "invalid": format_lazy("{}: informe um número inteiro de {} a {} {}.", label, low, high, unit),
+            "min_value": out_of_range,
+            "max_value": out_of_range,
+        },
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+class MinuteField(forms.DateTimeField):
+    """A date and time to the minute: seconds typed or sent are dropped."""
+
+    def to_python(self, value: Any) -> datetime | None:
+        result = super().to_python(value)
+        return result.replace(second=0, microsecond=0) if result is not None else None
+
+
+def when_field(label: Any, *, required: bool = True, **kwargs: object) -> forms.DateTimeField:
+    """A date and time to the minute (no seconds: the widget is ``datetime-local`` with
+    a one-minute step), refused with a message naming the field."""
+    return MinuteField(
+        label=label,
+        required=required,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local", "step": 60}, format="%Y-%m-%dT%H:%M"),
+        error_messages={
+            "required": format_lazy("{}: informe a data e a hora (dia/mês/ano e horas:minutos).", label),
+            "invalid": format_lazy("{}: informe a data e a hora, como 14/02/2026 10:00.", label),
+        },
+        **kwargs,  # type: ignore[arg-type]
+    )

@@ -3,31 +3,49 @@
 from __future__ import annotations
 
 import re
+import uuid
 from datetime import time
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import whole_number
 from rules.modalities import PRESETS
-from rules.types import Criterion
+from tournaments.bounds import bounded_integer, when_field
 from tournaments.models import Membership, Team, Tournament
 from tournaments.pairing import Break
+from tournaments.services import ServiceError
 from tournaments.services.registration import PlayerInput, TeamInput
+from tournaments.services.tournaments import tournament_create
+from tournaments.tiebreaks import FIELD_OF, SLOTS, TiebreakFields, slot
 
 YES_NO = [("", _("como na modalidade")), ("sim", _("sim")), ("nao", _("não"))]
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(TiebreakFields):
+    """«Novo torneio»: the rules left blank stay as in the modality; the tiebreak order is
+    chosen by name (``tournaments.tiebreaks``, as on «Editar torneio»); every number is
+    checked against its range by the service (``tournaments.bounds``), and a refused form
+    also says what the service would refuse (:meth:`service_errors`): every error in one
+    pass."""
+
+    tiebreaks_required = False  # none chosen: the modality's order
     name = forms.CharField(label=_("Nome do torneio"), max_length=200)
     slug = forms.SlugField(
         label=_("Identificador no endereço"),
         max_length=100,
         help_text=_("Letras sem acento, números e hífens: aparece em /t/<identificador>/."),
+        error_messages={
+            "invalid": _(
+                "Identificador no endereço: use letras sem acento, números e hífens; informado: %(value)s."
+            )
+        },
     )
     modality = forms.ChoiceField(label=_("Modalidade"), choices=[(k, m.name) for k, m in PRESETS.items()])
     event = forms.CharField(
@@ -54,30 +72,37 @@ class TournamentForm(forms.Form):
     stage_plan = forms.ChoiceField(
         label=_("Formato"), choices=Tournament.StagePlan.choices, initial=Tournament.StagePlan.GROUPS_KNOCKOUT
     )
-    advance_per_group = forms.IntegerField(
-        label=_("Classificados por chave (várias fases)"), required=False, min_value=1
+    advance_per_group = bounded_integer(
+        _("Classificados por chave (várias fases)"), 1, 16, _("equipes"), required=False
     )
-    advance_best_next = forms.IntegerField(
-        label=_("Melhores da posição seguinte (várias fases)"), required=False, min_value=0
+    advance_best_next = bounded_integer(
+        _("Melhores da posição seguinte (várias fases)"), 0, 128, _("equipes"), required=False
     )
     checkin_deadline = forms.DateTimeField(
         label=_("Encerramento do check-in"), required=False, widget=DATETIME
     )
-    table_count = forms.IntegerField(label=_("Número de mesas"), required=False, min_value=1, max_value=500)
+    table_count = forms.IntegerField(label=_("Número de mesas"), required=False)  # bounds: the service
     # Overrides of the preset: left blank, the modality's value stands.
     points_to_win = forms.IntegerField(label=_("Tentos por partida"), required=False)
     best_of = forms.IntegerField(label=_("Partidas por jogo (melhor de)"), required=False)
     sweep_bonus = forms.ChoiceField(label=_("2 a 0 conta a terceira partida"), choices=YES_NO, required=False)
-    tiebreakers = forms.CharField(
-        label=_("Critérios de desempate"),
-        required=False,
-        help_text=_("Códigos separados por vírgula, na ordem: ") + ", ".join(c.value for c in Criterion),
-    )
     match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
     partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
     max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"), required=False)
 
     OVERRIDES = ("points_to_win", "best_of", "match_minutes", "partida_minutes", "max_reserves")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        default = forms.IntegerField.default_error_messages["invalid"]
+        for field in self.fields.values():  # «abc» for a number: the message names the field
+            if isinstance(field, forms.IntegerField) and field.error_messages["invalid"] == default:
+                field.error_messages["invalid"] = format_lazy("{}: informe um número inteiro.", field.label)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Whether the form itself refused the input (then the page also asks the service).
+        self.refused_by_form = bool(self.errors)
 
     def overrides(self) -> dict[str, object]:
         data = self.cleaned_data
@@ -85,15 +110,44 @@ class TournamentForm(forms.Form):
         if data.get("sweep_bonus"):
             out["sweep_bonus"] = data["sweep_bonus"] == "sim"
         if data.get("tiebreakers"):
-            out["tiebreakers"] = [c.strip() for c in data["tiebreakers"].split(",") if c.strip()]
+            out["tiebreakers"] = list(data["tiebreakers"])
         return out
 
     def service_kwargs(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
-        for key in (*self.OVERRIDES, "sweep_bonus", "tiebreakers"):
+        for key in (*self.OVERRIDES, "sweep_bonus", "tiebreakers", *(slot(n) for n in range(1, SLOTS + 1))):
             data.pop(key, None)
         data["overrides"] = self.overrides()
         return data
+
+    def service_errors(self, *, lang: str) -> dict[str, list[str]]:
+        """What the service refuses in the fields this form accepted, found by creating
+        the tournament in a transaction rolled back (the refused fields get stand-ins,
+        and their messages are left out: the form's own say it already)."""
+        kwargs = self.service_kwargs()
+        kwargs.setdefault("name", "Verificação")
+        kwargs.setdefault("slug", f"verificacao-{uuid.uuid4().hex[:12]}")
+        kwargs.setdefault("modality", self.data.get("modality") or "")
+        kwargs.setdefault("stage_plan", Tournament.StagePlan.GROUPS_KNOCKOUT)
+        try:
+            with transaction.atomic():
+                tournament_create(user=None, lang=lang, **kwargs)
+                raise _Checked
+        except ServiceError as exc:
+            errors = exc.errors
+        except _Checked:
+            errors = {}
+        return {k: v for k, v in errors.items() if FIELD_OF.get(k, k) not in self.errors}
+
+    def add_service_errors(self, errors: dict[str, list[str]]) -> None:
+        for name, msgs in errors.items():
+            field = FIELD_OF.get(name, name)
+            for msg in msgs:
+                self.add_error(field if field in self.fields else None, msg)
+
+
+class _Checked(Exception):
+    """Ends :meth:`TournamentForm.service_errors`' dry run (its writes are rolled back)."""
 
 
 class PublicationForm(forms.Form):
@@ -210,11 +264,15 @@ BREAK_RE = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})\s*$")
 
 
 class ScheduleForm(forms.Form):
-    start = forms.DateTimeField(label=_("Início da rodada 1"), widget=DATETIME)
-    minutes = forms.IntegerField(
-        label=_("Minutos por rodada"),
-        min_value=1,
-        max_value=1440,
+    """The chaves' rodadas: to the minute, every number bounded, every error at once; the
+    page fills the start and the minutes from the phase (``tournaments.timing``)."""
+
+    start = when_field(_("Início da rodada 1"))
+    minutes = bounded_integer(
+        _("Minutos por rodada"),
+        1,
+        1440,
+        _("minutos"),
         initial=60,
         help_text=_("Também é o limite (prazo) de cada rodada."),
     )
@@ -225,18 +283,25 @@ class ScheduleForm(forms.Form):
         help_text=_("Ex.: 12:00-13:30 (vários separados por vírgula)"),
     )
     double = forms.BooleanField(label=_("Turno e returno (todos se enfrentam duas vezes)"), required=False)
-    tables = forms.IntegerField(label=_("Mesas disponíveis"), required=False, min_value=1, max_value=500)
+    tables = bounded_integer(_("Mesas disponíveis"), 1, 500, _("mesas"), required=False)
 
     def clean_breaks(self) -> tuple[Break, ...]:
-        out = []
+        out, errors = [], []
         for part in (self.cleaned_data.get("breaks") or "").split(","):
             if not part.strip():
                 continue
             m = BREAK_RE.match(part)
             if not m:
-                raise ValidationError(_("Use o formato 12:00-13:30."))
+                errors.append(_("Intervalos: «%(v)s» não está no formato 12:00-13:30.") % {"v": part.strip()})
+                continue
             h1, m1, h2, m2 = (int(x) for x in m.groups())
             if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59 or (h2, m2) <= (h1, m1):
-                raise ValidationError(_("Intervalo inválido: %(v)s") % {"v": part.strip()})
+                errors.append(
+                    _("Intervalos: «%(v)s» não é um intervalo (o fim vem depois do início, até 23:59).")
+                    % {"v": part.strip()}
+                )
+                continue
             out.append(Break(time(h1, m1), time(h2, m2)))
+        if errors:
+            raise ValidationError(errors)
         return tuple(out)

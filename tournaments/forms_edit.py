@@ -1,9 +1,10 @@
 """The «Editar torneio» form: details, format and rules, in the organizer's words.
 
 The tiebreak order is a column of choices (1º critério, 2º critério…), each labelled in
-pt-BR; the organizer reorders it by choosing again, and leaves the last ones blank. Every
-number has its bounds (``tournaments.bounds``), checked by the service with the rules,
-so all errors come back in one pass.
+pt-BR (``tournaments.tiebreaks``, shared with the create page); the organizer reorders it
+by choosing again, and leaves the last ones blank. Every number has its bounds
+(``tournaments.bounds``), checked by the service with the rules, so all errors come back
+in one pass.
 """
 
 from __future__ import annotations
@@ -13,30 +14,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.types import Criterion
 from tournaments.forms import DATE, DATETIME
 from tournaments.models import Tournament
 from tournaments.services.editing import Details
+from tournaments.tiebreaks import TiebreakFields, slot
 
-CRITERION_LABELS = {
-    Criterion.WINS.value: _("Vitórias (V)"),
-    Criterion.GAMES_WON.value: _("Partidas ganhas (P)"),
-    Criterion.POINTS_FOR.value: _("Tentos a favor (T)"),
-    Criterion.POINTS_DIFFERENCE.value: _("Saldo de tentos"),
-    Criterion.GAMES_DIFFERENCE.value: _("Saldo de partidas"),
-    Criterion.HEAD_TO_HEAD.value: _("Confronto direto"),
-    Criterion.LOTS.value: _("Sorteio registrado"),
-}
-CRITERION_CHOICES = [("", _("— nenhum —"))] + [(c.value, CRITERION_LABELS[c.value]) for c in Criterion]
-SLOTS = len(Criterion)
 SWEEP = [("sim", _("sim")), ("nao", _("não"))]
 
 
-def _slot(n: int) -> str:
-    return f"tiebreaker_{n}"
-
-
-class TournamentEditForm(forms.Form):
+class TournamentEditForm(TiebreakFields):
     name = forms.CharField(label=_("Nome do torneio"), max_length=200)
     event = forms.CharField(label=_("Evento (rodeio)"), max_length=200, required=False)
     date = forms.DateField(label=_("Data de início"), required=False, widget=DATE)
@@ -70,17 +56,6 @@ class TournamentEditForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for n in range(1, SLOTS + 1):
-            self.fields[_slot(n)] = forms.ChoiceField(
-                label=_("%(n)sº critério") % {"n": n}, choices=CRITERION_CHOICES, required=False
-            )
-
-    @property
-    def tiebreak_fields(self) -> list[forms.BoundField]:
-        return [self[_slot(n)] for n in range(1, SLOTS + 1)]
-
     @staticmethod
     def initial_for(tournament: Tournament, rules: dict[str, Any]) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -102,21 +77,7 @@ class TournamentEditForm(forms.Form):
         data.update({k: v for k, v in rules.items() if k not in ("tiebreakers", "sweep_bonus")})
         data["sweep_bonus"] = "sim" if rules["sweep_bonus"] else "nao"
         for n, code in enumerate(rules["tiebreakers"], start=1):
-            data[_slot(n)] = code
-        return data
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        chosen = [data.get(_slot(n)) or "" for n in range(1, SLOTS + 1)]
-        picked = [c for c in chosen if c]
-        if not picked:
-            self.add_error(_slot(1), _("Escolha pelo menos um critério de desempate."))
-        elif len(set(picked)) != len(picked):
-            self.add_error(_slot(1), _("Cada critério de desempate aparece uma vez só."))
-        elif "" in chosen[: len(picked)]:
-            self.add_error(_slot(1), _("Preencha os critérios em ordem, sem deixar espaços entre eles."))
-        else:
-            data["tiebreakers"] = picked
+            data[slot(n)] = code
         return data
 
     def details(self, tournament: Tournament) -> Details:

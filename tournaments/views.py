@@ -50,6 +50,12 @@ class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-a
         messages.success(self.request, f"Torneio «{tournament.name}» criado. Você é o organizador.")
         return redirect("tournaments:dashboard", slug=tournament.slug)
 
+    def form_invalid(self, form: TournamentForm) -> HttpResponse:
+        # Every error in one pass: beside the form's own, what the service would refuse.
+        if getattr(form, "refused_by_form", False):
+            form.add_service_errors(form.service_errors(lang=get_language() or "pt-br"))
+        return super().form_invalid(form)
+
 
 class MyTournamentsView(LoginRequiredMixin, TemplateView):
     template_name = "tournaments/mine.html"

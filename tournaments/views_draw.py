@@ -25,6 +25,7 @@ from tournaments.services.draws import (
     stage_has_results,
 )
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate
+from tournaments.timing import default_minutes, phase_start
 from tournaments.views import OrganizerMixin
 
 
@@ -154,7 +155,8 @@ class ScheduleView(OrganizerMixin, View):
             for rows in blocks.values():
                 rows.sort(key=lambda m: (m.scheduled_at or timezone.now(), m.round or 0))
         rounds = {r.number: r for r in stage.rounds.all()} if stage else {}
-        initial = {"tables": self.tournament.table_count, "minutes": 60}
+        t = self.tournament  # times from the phase, to the minute (tournaments.timing)
+        initial = {"tables": t.table_count, "minutes": default_minutes(t), "start": phase_start(t, stage)}
         context = {
             "tournament": self.tournament,
             "can_manage": True,

@@ -27,10 +27,8 @@ from tournaments.services.closing import (
     team_drawn,
 )
 from tournaments.services.editing import current_rules, edit_problems, has_results, tournament_update
+from tournaments.tiebreaks import FIELD_OF
 from tournaments.views import MembersView, OrganizerMixin
-
-# A service's field that the page shows as another: the tiebreak order is its 1º critério.
-FIELD_OF = {"tiebreakers": "tiebreaker_1"}
 
 
 def field_of(form: TournamentEditForm, name: str) -> str | None:

@@ -37,6 +37,9 @@ class Params:
     # Súmulas only: the site's address their QR codes and URLs open (core.site.base_url
     # of the request that asked; a background job has no request of its own).
     site: str = ""
+    # Team cards only: also the teams no longer in the event (ausentes, desistentes);
+    # by default the cards are those of the teams still playing.
+    all_teams: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -53,6 +56,7 @@ class Params:
             match_ids=tuple(data.get("match_ids") or ()),
             new_pins=bool(data.get("new_pins")),
             site=str(data.get("site") or ""),
+            all_teams=bool(data.get("all_teams")),
         )
 
     def title(self) -> str:
@@ -65,6 +69,8 @@ class Params:
             parts.append(f"rodada {self.round}")
         if self.new_pins:
             parts.append(gettext("com novos PINs"))
+        if self.all_teams:
+            parts.append(gettext("incluindo equipes fora do torneio"))
         return " — ".join(parts)
 
     def filename(self) -> str:
@@ -77,6 +83,8 @@ class Params:
             parts.append(f"rodada-{self.round}")
         if self.new_pins:
             parts.append("novos-pins")
+        if self.all_teams:
+            parts.append("todas-as-equipes")
         return "-".join("".join(c if c.isalnum() or c == "-" else "_" for c in p) for p in parts) + ".pdf"
 
 
@@ -89,11 +97,13 @@ def clean_params(
     group: str | None = None,
     new_pins: bool = False,
     site: str = "",
+    all_teams: bool = False,
 ) -> Params:
     """Check the request against the tournament; raise :class:`PrintError` in pt-BR.
     ``site`` is the address printed súmulas point to (``core.site.base_url``); other
     documents print no address, so it is dropped for them (their jobs stay reusable from
-    any host)."""
+    any host). ``all_teams`` (team cards of the teams out of the event too) is likewise
+    dropped for the other documents."""
     if doc not in DOC_NAMES:
         raise PrintError(f"documento: «{doc}» não existe; use um de {', '.join(DOC_NAMES)}.")
     stage = (stage or "").strip() or None
@@ -126,7 +136,15 @@ def clean_params(
     if new_pins and doc != "teams":
         raise PrintError(gettext("novos PINs: só os cartões das equipes levam PIN."))
     site = site.rstrip("/") if doc == "sumulas" else ""
-    return Params(doc=doc, stage=stage, round=number, group=group, new_pins=new_pins, site=site)
+    return Params(
+        doc=doc,
+        stage=stage,
+        round=number,
+        group=group,
+        new_pins=new_pins,
+        site=site,
+        all_teams=all_teams and doc == "teams",
+    )
 
 
 def when(value: dt.datetime | None) -> str:

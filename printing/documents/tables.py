@@ -141,8 +141,14 @@ def _natural(text: str) -> tuple[int, str]:
     return (int(text), "") if text.isdecimal() else (1 << 30, text)
 
 
+# Teams still in the event: inscrita or presente (not ausente, not desistente).
+IN_THE_EVENT = (Team.Status.REGISTERED, Team.Status.CHECKED_IN)
+
+
 def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     qs = Team.objects.filter(tournament=t).select_related("entity")
+    if not p.all_teams:  # the day's cards: not for a team absent or withdrawn (desistente)
+        qs = qs.filter(status__in=IN_THE_EVENT)
     if p.group:
         qs = qs.filter(groups__name=p.group)
     qs = qs.prefetch_related(

@@ -58,7 +58,9 @@ def test_create_tournament(client: Client, organizer: User) -> None:
         "stage_plan": "groups",
         "is_public": "on",
     }
-    bad = client.post("/torneios/novo/", {**base, "best_of": "2", "tiebreakers": "wins,sorte"})
+    bad = client.post(
+        "/torneios/novo/", {**base, "best_of": "2", "tiebreaker_1": "wins", "tiebreaker_2": "sorte"}
+    )
     assert bad.status_code == 200 and not Tournament.objects.exists()
     body = bad.content.decode()
     assert "ímpar" in body and "sorte" in body

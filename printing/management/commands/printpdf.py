@@ -5,7 +5,9 @@ chunking), without a worker. Bad slug, stage, chave or rodada: exit status 1.
 ``--site http://192.168.0.10:8000`` is the address the súmulas' QR codes open (default
 ``SITE_URL``, else ``http://127.0.0.1:8000``). ``--doc teams --new-pins`` prints the team
 cards with new PINs: once every card is rendered the new PINs replace the old ones (the
-shell is trusted: no user to check; the audit trail names this command).
+shell is trusted: no user to check; the audit trail names this command). The cards are
+those of the teams still in the event (inscritas or presentes); ``--all-teams`` prints the
+ausentes and desistentes too.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ class Command(BaseCommand):
             help="cartões das equipes com PINs novos (os PINs atuais deixam de valer)",
         )
         parser.add_argument(
+            "--all-teams",
+            action="store_true",
+            help="cartões também das equipes fora do torneio (ausentes, desistentes)",
+        )
+        parser.add_argument(
             "--site",
             default="",
             help="endereço do site nos QR codes das súmulas (padrão: SITE_URL ou http://127.0.0.1:8000)",
@@ -55,6 +62,8 @@ class Command(BaseCommand):
         site = options["site"].strip()
         if site and not site.lower().startswith(("http://", "https://")):
             raise CommandError(f"--site: «{site}» não é um endereço http:// ou https://.", returncode=1)
+        if options["all_teams"] and options["doc"] != "teams":
+            raise CommandError("--all-teams: só os cartões das equipes (--doc teams).", returncode=1)
         try:
             params = clean_params(
                 tournament,
@@ -64,6 +73,7 @@ class Command(BaseCommand):
                 group=options["group"],
                 new_pins=options["new_pins"],
                 site=site or base_url(),
+                all_teams=options["all_teams"],
             )
         except PrintError as exc:
             raise CommandError(str(exc), returncode=1) from None

@@ -1,0 +1,64 @@
+"""The tiebreak order as the organizer chooses it, on «Novo torneio» and «Editar torneio»:
+a column of choices (1º critério, 2º critério…), each labelled in pt-BR, reordered by
+choosing again, the last ones left blank. Both forms take these fields and this check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.types import Criterion
+
+CRITERION_LABELS = {
+    Criterion.WINS.value: _("Vitórias (V)"),
+    Criterion.GAMES_WON.value: _("Partidas ganhas (P)"),
+    Criterion.POINTS_FOR.value: _("Tentos a favor (T)"),
+    Criterion.POINTS_DIFFERENCE.value: _("Saldo de tentos"),
+    Criterion.GAMES_DIFFERENCE.value: _("Saldo de partidas"),
+    Criterion.HEAD_TO_HEAD.value: _("Confronto direto"),
+    Criterion.LOTS.value: _("Sorteio registrado"),
+}
+CRITERION_CHOICES = [("", _("— nenhum —"))] + [(c.value, CRITERION_LABELS[c.value]) for c in Criterion]
+SLOTS = len(Criterion)
+# A service's field that the pages show as another: the tiebreak order is its 1º critério.
+FIELD_OF = {"tiebreakers": "tiebreaker_1"}
+
+
+def slot(n: int) -> str:
+    return f"tiebreaker_{n}"
+
+
+class TiebreakFields(forms.Form):
+    """Adds the tiebreak column to a form; ``clean`` puts the chosen order, when valid,
+    in ``cleaned_data["tiebreakers"]``. With ``tiebreaks_required`` off (the create
+    page) an empty column means «as in the modality»."""
+
+    tiebreaks_required = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(1, SLOTS + 1):
+            self.fields[slot(n)] = forms.ChoiceField(
+                label=_("%(n)sº critério") % {"n": n}, choices=CRITERION_CHOICES, required=False
+            )
+
+    @property
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[slot(n)] for n in range(1, SLOTS + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = [data.get(slot(n)) or "" for n in range(1, SLOTS + 1)]
+        picked = [c for c in chosen if c]
+        if not picked:
+            if self.tiebreaks_required:
+                self.add_error(slot(1), _("Escolha pelo menos um critério de desempate."))
+        elif len(set(picked)) != len(picked):
+            self.add_error(slot(1), _("Cada critério de desempate aparece uma vez só."))
+        elif "" in chosen[: len(picked)]:
+            self.add_error(slot(1), _("Preencha os critérios em ordem, sem deixar espaços entre eles."))
+        else:
+            data["tiebreakers"] = picked
+        return data
