@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from core.text import digits, name_key
 from interchange.brackets import check_brackets, stage_bracket
@@ -154,9 +153,6 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         stage_plan=doc.stage_plan or implied_plan([s.kind for s in doc.stages]),
         advance_per_group=doc.advance_per_group,
         advance_best_next=doc.advance_best_next,
-        # A file with phases holds a drawn event: its inscrições are over, as after a
-        # sorteio das chaves in the application (the organizer may reopen them).
-        registration_closed_at=timezone.now() if doc.stages else None,
     )
     # One entity per name key, spelled as it first appears («CTG X» and «ctg  x» are one).
     spelling: dict[str, str] = {}

@@ -366,12 +366,3 @@ def test_the_new_keys_load_and_come_back() -> None:
     }
     assert errors(json.loads(json.dumps(exported))) == []
 
-
-@pytest.mark.django_db
-def test_a_file_with_phases_loads_with_its_inscricoes_closed() -> None:
-    drawn = load_tournament(document([match(1, "t1", "t2", None)])).tournament
-    assert drawn.registration_closed_at is not None
-    doc = document([])
-    doc["tournament"]["slug"] = "so-equipes"
-    doc["stages"], doc["matches"] = [], []
-    assert load_tournament(doc).tournament.registration_closed_at is None
