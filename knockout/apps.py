@@ -11,3 +11,5 @@ class KnockoutConfig(AppConfig):
         # A homologated or reverted súmula moves the bracket: scoring sends the signal,
         # this app (which depends on scoring, not the other way) answers it.
         from knockout import signals  # noqa: F401
+        # The dashboard's steps after the chaves (tournaments.board sends, this app adds).
+        from knockout import board  # noqa: F401

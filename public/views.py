@@ -19,10 +19,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from core.exports import export_response
 from core.numbers import whole_number
+from knockout.placings import FinalPlacings, final_placings
 from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
@@ -36,14 +38,21 @@ from tournaments.phases import names_by_id
 from tournaments.revision import current
 
 
-def phase(t: Any, rows: list[dict[str, Any]]) -> str:
+def phase(t: Any, rows: list[dict[str, Any]], placings: FinalPlacings) -> str:
+    """The tournament's phase in the words of its shape: the first rodada with a jogo
+    not homologated is «em jogo» (a mata-mata's by its name); «Encerrado» at the end."""
+    if placings.complete:
+        return _("Encerrado")
     if not rows:
-        return "Inscrições e sorteio das chaves"
+        return (
+            _("Inscrições e sorteio das chaves") if t.has_groups else _("Inscrições e sorteio do mata-mata")
+        )
     pending = [r for r in rows if not r["homologated"]]
     if not pending:
-        return "Encerrado"
-    current_round = min((r["round"] or 0) for r in pending)
-    return f"Rodada {current_round} em jogo" if current_round else "Mata-mata em jogo"
+        return _("Aguardando a próxima fase")
+    first = pending[0]  # rows come in play order: phase, rodada
+    name = names_by_id([first["pk"]]).get(first["pk"]) or _("Rodada %(n)d") % {"n": first["round"] or 0}
+    return _("%(name)s em jogo") % {"name": name}
 
 
 @method_decorator(public_page(), name="dispatch")
@@ -55,10 +64,13 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         rows = match_rows(t)
+        placings = final_placings(t)
         context.update(
             modality=t.rules(),
             team_count=t.teams.count(),
-            phase=phase(t, rows),
+            phase=phase(t, rows, placings),
+            placings=placings,
+            champion=placings.champion,
             stages=t.stages.prefetch_related("groups__entries__team__entity").order_by("order"),
             live=True,
         )

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.generic import FormView, TemplateView, View
 
-from tournaments import selectors
+from tournaments import board, selectors
 from tournaments.forms import JudgeAccountForm, MemberForm, PublicationForm, TournamentForm
 from tournaments.models import Membership
 from tournaments.permissions import Action, TournamentPermissionMixin
@@ -65,7 +65,7 @@ class DashboardView(OrganizerMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["board"] = selectors.dashboard(self.tournament)
+        context["board"] = board.dashboard(self.tournament)
         context["modality"] = self.tournament.rules()
         context["publication_form"] = PublicationForm(
             initial={"show_pending_results": self.tournament.show_pending_results}
