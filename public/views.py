@@ -80,6 +80,23 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
 CHAVES_PER_PAGE = 16
 
 
+def played(stage_table: Any) -> bool:
+    """Whether a jogo of the phase counts yet: before it every team is level and no
+    classificado (nor a sorteio among them) is worth showing."""
+    return any(r.counters.played for gt in stage_table.groups for r in gt.rows)
+
+
+def leads_on(t: Any, stage_table: Any) -> bool:
+    """Whether a phase of chaves has a next phase for its classificados: a mata-mata
+    («Chaves e mata-mata») or more chaves (several phases, which end with one chave)."""
+    if t.stage_plan == t.StagePlan.GROUPS_KNOCKOUT:
+        return True
+    if t.stage_plan != t.StagePlan.MULTI_PHASE:
+        return False
+    later = t.stages.filter(kind="groups", order__gt=stage_table.stage.order).exists()
+    return later or len(stage_table.groups) > 1
+
+
 def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
     rows = []
     for line in group_table.lines:
@@ -104,7 +121,8 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
                 "points_difference": c.points_difference,
                 "status": status,
                 "disqualified": dq,
-                "pending_lots": line.row.pending_lots,
+                # No tie waits for a sorteio before its teams have played.
+                "pending_lots": line.row.pending_lots and c.played > 0,
                 "url": reverse("public:team", args=[t.slug, line.team.pk]),
             }
         )
@@ -116,7 +134,9 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
     the page keeps each section's HTML under its digest (the ``fragments`` cache), so
     after a homologation only the chave that changed is rendered again."""
     rows = standings_rows(t, gt)
-    notes, draws = gt.explanations(), gt.draw_lines()
+    played = any(r.counters.played for r in gt.rows)
+    # Before a jogo is counted every team is level: no tie lines, no sorteio pending.
+    notes, draws = (gt.explanations() if played else []), gt.draw_lines()
     shown = (gt.group.pk, gt.group.name, gt.unplayed, rows, notes, draws, translation.get_language())
     return {
         "stage": st.stage,
@@ -165,10 +185,9 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
         # The full qualification list of a large stage lives on its own page.
         small = sum(len(st.groups) for st in self.stage_tables) <= CHAVES_PER_PAGE
-        context["qualification"] = (
-            [qualification(self.tournament, st) for st in self.stage_tables] if small else []
-        )
-        context["qualification_elsewhere"] = not small
+        going_on = [st for st in self.stage_tables if leads_on(self.tournament, st) and played(st)]
+        context["qualification"] = [qualification(self.tournament, st) for st in going_on] if small else []
+        context["qualification_elsewhere"] = bool(going_on) and not small
         context["live"] = True
         return context
 
@@ -303,6 +322,8 @@ class QualificationView(TournamentPermissionMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tables = tournament_standings(self.tournament)
+        tables = [
+            st for st in tournament_standings(self.tournament) if leads_on(self.tournament, st) and played(st)
+        ]
         context.update(qualification=[qualification(self.tournament, st) for st in tables], live=True)
         return context

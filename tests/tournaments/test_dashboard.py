@@ -17,6 +17,7 @@ from tests.knockout.test_bracket_services import organizer, play
 from tests.knockout.test_placings import GOIANO, SEMIS_AND_FINAL, event
 from tests.tournaments.conftest import member
 from tournaments.models import Match, Team, Tournament
+from tournaments.revision import bump
 
 pytestmark = pytest.mark.django_db
 
@@ -140,6 +141,19 @@ def test_the_demo_event_is_coherent() -> None:
     c.force_login(user)
     html = c.get(reverse("tournaments:dashboard", args=[t.slug])).content.decode()
     assert "Inscrições encerradas" in html and "Rodada 3 em jogo" in html
+    assert "Classificados ao mata-mata" in html and "Chaveamento do mata-mata" in html
     assert "sem check-in: 0" in html
     states = steps(html)
     assert [k for s, k in states if s == "now"][0].startswith("round-")
+
+
+def test_no_tie_waits_for_a_sorteio_before_a_jogo_is_played() -> None:
+    t = event("antes", chaves=True, knockout=None)
+    Match.objects.filter(stage__tournament=t).delete()  # drawn, nothing played yet
+    bump(t.pk)
+    page = Client().get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert "Trio A1" in page and "sorteio pendente" not in page and "Classificados" not in page
+    Tournament.objects.filter(pk=t.pk).update(stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT)
+    bump(t.pk)  # with a mata-mata to come: still no classificados before a jogo counts
+    page = Client().get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert "sorteio pendente" not in page and "Classificados" not in page

@@ -1,7 +1,8 @@
 """``manage.py demo``: on an empty database, load the demo event and its organizer.
 
 The event is where a rodeio is on its day: inscrições closed, every trio checked in,
-rodadas 1 and 2 homologated and rodada 3 in play (``core.demo``). The organizer's
+rodadas 1 and 2 homologated and rodada 3 in play (``core.demo``), the 2 first of each
+chave going on to a mata-mata. The organizer's
 account is marked as an organizer (group «Organizadores»: it may create tournaments).
 Prints the organizer's login once (the password is random and not stored in clear).
 """
@@ -41,6 +42,10 @@ class Command(BaseCommand):
             user.save()
             Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.ORGANIZER)
             organizer_mark(user)
+            # A rodeio's Truco Cego ends in a mata-mata of the 2 first of each chave.
+            Tournament.objects.filter(pk=tournament.pk).update(
+                stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT, advance_per_group=2
+            )
             for team in tournament.teams.all():
                 team_set_status(team=team, status=Team.Status.CHECKED_IN, user=user)
             registration_close(tournament=tournament)
