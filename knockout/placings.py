@@ -88,7 +88,26 @@ def _stage_placings(t: Tournament, table: StageTable) -> tuple[list[FinalPlacing
     expelled = tuple(r.team for gt in table.groups for r in gt.rows if r.status is TeamStatus.DISQUALIFIED)
     if expelled:
         bands.append(Band(expelled, _("desclassificadas")))
-    return rank_bands(bands), table.complete
+    placed = rank_bands(bands)
+    # Teams level in their own chave, waiting for its sorteio, share the better of their
+    # places (the tiers above took them in row order).
+    level: dict[str, set[str]] = {}
+    for gt in table.groups:
+        for r in gt.rows:
+            if r.pending_lots:
+                level[r.team] = {o.team for o in gt.rows if o.pending_lots and o.position == r.position}
+    if level:
+        at = positions_of(placed)
+        placed = sorted(
+            (
+                FinalPlacing(min(at[o] for o in level[p.team]), p.team, True, p.label)
+                if p.team in level
+                else p
+                for p in placed
+            ),
+            key=lambda p: p.position,
+        )
+    return placed, table.complete
 
 
 def loser(slot: Slot) -> str | None:

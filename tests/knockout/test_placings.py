@@ -181,3 +181,23 @@ def test_nothing_played_places_nobody_as_champion() -> None:
     t = event("vazio", chaves=False, knockout=["a1", "b1", "a2", "b2"])
     p = final_placings(t)
     assert p.lines == [] and not p.complete and p.champion is None
+
+
+def test_a_tie_in_the_final_chave_waiting_for_its_sorteio_is_shared_and_names_no_champion() -> None:
+    keys = ["a1", "a2", "a3"]
+    doc_matches = [  # a circle: each wins one, all 2–0: level on everything
+        {"stage": "chaves", "group": "A", "round": 1, "teams": ["a1", "a2"], "result": CEGO_2_0},
+        {"stage": "chaves", "group": "A", "round": 2, "teams": ["a2", "a3"], "result": CEGO_2_0},
+        {"stage": "chaves", "group": "A", "round": 3, "teams": ["a3", "a1"], "result": CEGO_2_0},
+    ]
+    doc = {
+        "format": "tenteio/1",
+        "tournament": {"name": "Roda", "slug": "roda", "modality": "truco-cego-trio"},
+        "teams": [team(k, 3, entity=None) for k in keys],
+        "stages": [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": keys}]}],
+        "matches": doc_matches,
+    }
+    t = load_tournament(doc).tournament
+    p = final_placings(t)
+    assert [(x.position, x.shared) for x in p.lines] == [(1, True)] * 3
+    assert p.complete and p.champion is None
