@@ -53,3 +53,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Login do organizador: usuário «{DEMO_USER}», senha «{password}» (anote: só aparece agora)"
         )
+        self.stdout.write(
+            "Outra conta pode criar torneios depois de marcada como organizadora: "
+            "python manage.py organizer USUÁRIO"
+        )
