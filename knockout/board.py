@@ -88,7 +88,8 @@ def _knockout_steps(board: Dashboard, stage: Stage | None, can_generate: bool) -
         number = index + 1
         slots = [s for s in level if not s.bye]
         if index == len(data.rounds) - 1 and data.third_place is not None:
-            slots.append(data.third_place)
+            slots.append(data.third_place)  # played in the final's rodada
+            name = _("%(final)s e 3º lugar") % {"final": name}
         decided = sum(1 for s in slots if s.winner is not None)
         step = Step(
             f"knockout-{number}",

@@ -156,17 +156,16 @@ def final_placings(t: Tournament) -> FinalPlacings:
     staged: list[tuple[list[FinalPlacing], bool]] = [_stage_placings(t, st) for st in tables]
     bands: list[Band] = []
     complete = False
-    labels: dict[str, str] = {}
+    labels = {p.team: p.label for p in staged[-1][0]} if staged else {}
     record = positions_of(staged[-1][0]) if staged else {}
     if stages:
         data = bracket_data(stages[-1])
         bands, complete = _bracket_bands(data, record)
-        if tables:  # the teams out in the chaves, by their placing there
-            bands.append(Band(tuple(record), _("Fase de chaves"), record))
+        if tables:  # the teams out in the chaves, by their placing there («3ºs das chaves»)
+            bands.append(Band(tuple(record), "", record))
     elif staged:
         last, complete = staged[-1]
         bands.append(Band(tuple(p.team for p in last), "", record))
-        labels = {p.team: p.label for p in last}
         if t.stage_plan == Tournament.StagePlan.GROUPS_KNOCKOUT:
             complete = False  # the mata-mata is still to come
         elif t.stage_plan == Tournament.StagePlan.MULTI_PHASE and len(tables[-1].groups) != 1:
@@ -175,9 +174,10 @@ def final_placings(t: Tournament) -> FinalPlacings:
     for number, (placings, _ended) in reversed(list(enumerate(staged[:-1], start=1))):
         earlier = positions_of(placings)
         bands.append(Band(tuple(earlier), _("Fase %(n)d") % {"n": number}, earlier))
-    ranked = rank_bands(bands)
-    if not stages and staged:
-        ranked = [FinalPlacing(p.position, p.team, p.shared, labels.get(p.team, p.label)) for p in ranked]
+    ranked = [
+        FinalPlacing(p.position, p.team, p.shared, p.label or labels.get(p.team, ""))
+        for p in rank_bands(bands)
+    ]
     keys = {p.team for p in ranked}
     teams = {
         team.key: team for team in Team.objects.filter(tournament=t, key__in=keys).select_related("entity")

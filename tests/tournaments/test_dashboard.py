@@ -64,7 +64,7 @@ def test_chaves_and_mata_mata_runs_to_the_champion() -> None:
     assert states["qualification-" + str(t.stages.get(kind="groups").pk)] == "done"
     assert states["bracket"] == "done" and states["knockout-1"] == "done"
     assert states["knockout-2"] == "now" and states["champion"] == "todo"
-    assert "Próximo passo" in html and "Final em jogo" in html
+    assert "Próximo passo" in html and "Final e 3º lugar em jogo" in html
     assert "?fase=mata&amp;rodada=2" in html  # the súmulas of the final's rodada
     assert "Campeão:" not in html
     bracket_sync(stage=t.stages.get(kind="knockout"))  # creates the disputa de 3º lugar
