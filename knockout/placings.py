@@ -35,7 +35,7 @@ class PlacingLine:
     position: int
     team: Team
     shared: bool
-    label: str  # how far it went: «Campeão», «Semifinais», «2ºs das chaves»…
+    label: str  # how far it went: «Campeão», «Semifinais», «2º da chave»…
 
 
 @dataclass
@@ -80,10 +80,7 @@ def _stage_placings(t: Tournament, table: StageTable) -> tuple[list[FinalPlacing
         )
         if rows:
             tiers.append([(r.team, r.position) for r in rows])
-            one = len(table.groups) == 1
-            labels.append(
-                _("%(n)dº na chave") % {"n": place} if one else _("%(n)dºs das chaves") % {"n": place}
-            )
+            labels.append(_("%(n)dº da chave") % {"n": place})
     bands = chave_bands(tiers, labels)
     expelled = tuple(r.team for gt in table.groups for r in gt.rows if r.status is TeamStatus.DISQUALIFIED)
     if expelled:
@@ -161,7 +158,7 @@ def final_placings(t: Tournament) -> FinalPlacings:
     if stages:
         data = bracket_data(stages[-1])
         bands, complete = _bracket_bands(data, record)
-        if tables:  # the teams out in the chaves, by their placing there («3ºs das chaves»)
+        if tables:  # the teams out in the chaves, by their placing there («3º da chave»)
             bands.append(Band(tuple(record), "", record))
     elif staged:
         last, complete = staged[-1]

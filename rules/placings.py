@@ -68,7 +68,7 @@ def positions_of(placings: Sequence[FinalPlacing]) -> dict[str, int]:
 def chave_bands(tiers: Sequence[Sequence[tuple[str, int]]], labels: Sequence[str] = ()) -> list[Band]:
     """The bands of a phase of chaves: tier *k* holds the *k*-th placed team of every
     chave with its cross-chave position (``rules.crossgroup``: 1 best; equal positions
-    wait for a sorteio and so share). ``labels[k]`` names the tier («2ºs das chaves»)."""
+    wait for a sorteio and so share). ``labels[k]`` names the tier («2º da chave»)."""
     return [
         Band(tuple(team for team, _ in tier), labels[k] if k < len(labels) else "", dict(tier))
         for k, tier in enumerate(tiers)
