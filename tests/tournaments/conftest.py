@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from tournaments.models import Membership, Team, Tournament
-from tournaments.services.registration import PlayerInput, TeamInput, team_register
 from tournaments.services.organizers import organizer_mark
+from tournaments.services.registration import PlayerInput, TeamInput, team_register
 from tournaments.services.tournaments import tournament_create
 
 PASSWORD = "x-Senha-Forte-1"
