@@ -12,9 +12,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from interchange.load import load_tournament
+from knockout.placings import final_placings
 from knockout.services.bracket import bracket_sync
+from tests.documents import team
 from tests.knockout.test_bracket_services import organizer, play
-from tests.knockout.test_placings import GOIANO, SEMIS_AND_FINAL, event
+from tests.knockout.test_placings import GOIANO, SEMIS_AND_FINAL, chave_matches, event
 from tests.tournaments.conftest import member
 from tournaments.models import Match, Team, Tournament
 from tournaments.revision import bump
@@ -157,3 +160,34 @@ def test_no_tie_waits_for_a_sorteio_before_a_jogo_is_played() -> None:
     bump(t.pk)  # with a mata-mata to come: still no classificados before a jogo counts
     page = Client().get(reverse("public:standings", args=[t.slug])).content.decode()
     assert "sorteio pendente" not in page and "Classificados" not in page
+
+
+def test_several_phases_of_chaves_end_with_the_final_chave() -> None:
+    a, b = ["a1", "a2", "a3", "a4"], ["b1", "b2", "b3", "b4"]
+    final = ["a1", "b1", "a2", "b2"]
+    doc = {
+        "format": "tenteio/1",
+        "tournament": {"name": "Fases", "slug": "fases", "modality": "truco-cego-trio"},
+        "teams": [team(k, 3, entity=None) for k in a + b],
+        "stages": [
+            {
+                "key": "fase-1",
+                "kind": "groups",
+                "groups": [{"name": "A", "teams": a}, {"name": "B", "teams": b}],
+            },
+            {"key": "fase-2", "kind": "groups", "groups": [{"name": "F", "teams": final}]},
+        ],
+        "matches": [{**m, "stage": "fase-1"} for m in chave_matches("A", a) + chave_matches("B", b)]
+        + [{**m, "stage": "fase-2"} for m in chave_matches("F", ["b2", "a1", "a2", "b1"])],
+    }
+    t = load_tournament(doc).tournament
+    assert t.stage_plan == Tournament.StagePlan.MULTI_PHASE
+    html = board(t)
+    keys = [k for _s, k in steps(html)]
+    assert all(state == "done" for state, _k in steps(html))
+    assert keys[-2:] == ["standings", "champion"] and "Classificados à próxima fase" in html
+    assert "Fase 1 — Rodada 1" in html and "Fase 2 — Sorteio das chaves" in html
+    assert "Campeão: Trio B2" in html and "Mata-mata" not in nav(html)
+    lines = [(p.position, p.team.key) for p in final_placings(t).lines]
+    assert lines[:4] == [(1, "b2"), (2, "a1"), (3, "a2"), (4, "b1")]
+    assert {k for _p, k in lines[4:]} == {"a3", "b3", "a4", "b4"}
