@@ -191,3 +191,14 @@ def test_several_phases_of_chaves_end_with_the_final_chave() -> None:
     lines = [(p.position, p.team.key) for p in final_placings(t).lines]
     assert lines[:4] == [(1, "b2"), (2, "a1"), (3, "a2"), (4, "b1")]
     assert {k for _p, k in lines[4:]} == {"a3", "b3", "a4", "b4"}
+
+
+def test_a_mata_mata_only_tournament_refuses_a_sorteio_das_chaves() -> None:
+    t = event("so-mm", chaves=False, knockout=None, modality="truco-goiano", keys=["t1", "t2", "t3", "t4"])
+    Tournament.objects.filter(pk=t.pk).update(stage_plan=Tournament.StagePlan.KNOCKOUT)
+    c = Client()
+    c.force_login(member(t, "gestor-so-mm", "organizer"))
+    response = c.post(reverse("tournaments:groups", args=[t.slug]), {"groups": "2"})
+    assert response.status_code == 400
+    assert "Somente mata-mata" in response.content.decode()
+    assert not t.stages.exists()
