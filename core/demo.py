@@ -1,8 +1,10 @@
 """The demo event of ``make run``: a Truco Cego trio rodeio, as a tenteio/1 document.
 
 16 trios of real-sounding CTGs in 4 chaves of 4, a single round robin by the circle
-method, rodadas 1 and 2 played (súmulas homologated) and rodada 3 still to play.
-Deterministic: the same seed always gives the same event.
+method, rodadas 1 and 2 played (súmulas homologated) and rodada 3 in play, each rodada
+on mesas 1 to 8 in order of chave. Deterministic: the same seed always gives the same
+event. The ``demo`` command then closes the inscrições and checks every trio in, as
+they were before the sorteio (the file format does not carry either).
 """
 
 from __future__ import annotations
@@ -120,23 +122,19 @@ def demo_document(seed: int = 2026, played_rounds: int = 2) -> dict[str, Any]:
     chaves = {"ABCD"[g]: keys[g * 4 : (g + 1) * 4] for g in range(4)}
     groups = [{"name": name, "teams": members} for name, members in chaves.items()]
     matches = []
-    table = 0
     for name, members in chaves.items():
         for rnd, pairs in enumerate(circle_rounds(members), start=1):
             for a, b in pairs:
-                table += 1
                 result = _result(rng, 24) if rnd <= played_rounds else None
                 matches.append(
-                    {
-                        "stage": "chaves",
-                        "group": name,
-                        "round": rnd,
-                        "table": str((table - 1) % 8 + 1),
-                        "teams": [a, b],
-                        "result": result,
-                    }
+                    {"stage": "chaves", "group": name, "round": rnd, "teams": [a, b], "result": result}
                 )
     matches.sort(key=lambda m: (m["round"], m["group"]))
+    # Every rodada on mesas 1, 2, 3… in the order of its jogos (chave A first).
+    seen: dict[int, int] = {}
+    for m in matches:
+        seen[m["round"]] = seen.get(m["round"], 0) + 1
+        m["table"] = str(seen[m["round"]])
     return {
         "format": "tenteio/1",
         "tournament": {

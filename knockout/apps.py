@@ -9,5 +9,6 @@ class KnockoutConfig(AppConfig):
 
     def ready(self) -> None:
         # A homologated or reverted súmula moves the bracket: scoring sends the signal,
-        # this app (which depends on scoring, not the other way) answers it.
-        from knockout import signals  # noqa: F401
+        # this app (which depends on scoring, not the other way) answers it. Likewise
+        # the dashboard's steps after the chaves: tournaments.board sends, knockout.board adds.
+        from knockout import board, signals  # noqa: F401

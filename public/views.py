@@ -19,10 +19,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from core.exports import export_response
 from core.numbers import whole_number
+from knockout.placings import FinalPlacings, final_placings
 from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
@@ -36,14 +38,21 @@ from tournaments.phases import names_by_id
 from tournaments.revision import current
 
 
-def phase(t: Any, rows: list[dict[str, Any]]) -> str:
+def phase(t: Any, rows: list[dict[str, Any]], placings: FinalPlacings) -> str:
+    """The tournament's phase in the words of its shape: the first rodada with a jogo
+    not homologated is «em jogo» (a mata-mata's by its name); «Encerrado» at the end."""
+    if placings.complete:
+        return _("Encerrado")
     if not rows:
-        return "Inscrições e sorteio das chaves"
+        return (
+            _("Inscrições e sorteio das chaves") if t.has_groups else _("Inscrições e sorteio do mata-mata")
+        )
     pending = [r for r in rows if not r["homologated"]]
     if not pending:
-        return "Encerrado"
-    current_round = min((r["round"] or 0) for r in pending)
-    return f"Rodada {current_round} em jogo" if current_round else "Mata-mata em jogo"
+        return _("Aguardando a próxima fase")
+    first = pending[0]  # rows come in play order: phase, rodada
+    name = names_by_id([first["pk"]]).get(first["pk"]) or _("Rodada %(n)d") % {"n": first["round"] or 0}
+    return _("%(name)s em jogo") % {"name": name}
 
 
 @method_decorator(public_page(), name="dispatch")
@@ -55,10 +64,13 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         rows = match_rows(t)
+        placings = final_placings(t)
         context.update(
             modality=t.rules(),
             team_count=t.teams.count(),
-            phase=phase(t, rows),
+            phase=phase(t, rows, placings),
+            placings=placings,
+            champion=placings.champion,
             stages=t.stages.prefetch_related("groups__entries__team__entity").order_by("order"),
             live=True,
         )
@@ -66,6 +78,23 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
 
 
 CHAVES_PER_PAGE = 16
+
+
+def played(stage_table: Any) -> bool:
+    """Whether a jogo of the phase counts yet: before it every team is level and no
+    classificado (nor a sorteio among them) is worth showing."""
+    return any(r.counters.played for gt in stage_table.groups for r in gt.rows)
+
+
+def leads_on(t: Any, stage_table: Any) -> bool:
+    """Whether a phase of chaves has a next phase for its classificados: a mata-mata
+    («Chaves e mata-mata») or more chaves (several phases, which end with one chave)."""
+    if t.stage_plan == t.StagePlan.GROUPS_KNOCKOUT:
+        return True
+    if t.stage_plan != t.StagePlan.MULTI_PHASE:
+        return False
+    later = t.stages.filter(kind="groups", order__gt=stage_table.stage.order).exists()
+    return later or len(stage_table.groups) > 1
 
 
 def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
@@ -92,7 +121,8 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
                 "points_difference": c.points_difference,
                 "status": status,
                 "disqualified": dq,
-                "pending_lots": line.row.pending_lots,
+                # No tie waits for a sorteio before its teams have played.
+                "pending_lots": line.row.pending_lots and c.played > 0,
                 "url": reverse("public:team", args=[t.slug, line.team.pk]),
             }
         )
@@ -104,7 +134,9 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
     the page keeps each section's HTML under its digest (the ``fragments`` cache), so
     after a homologation only the chave that changed is rendered again."""
     rows = standings_rows(t, gt)
-    notes, draws = gt.explanations(), gt.draw_lines()
+    played = any(r.counters.played for r in gt.rows)
+    # Before a jogo is counted every team is level: no tie lines, no sorteio pending.
+    notes, draws = (gt.explanations() if played else []), gt.draw_lines()
     shown = (gt.group.pk, gt.group.name, gt.unplayed, rows, notes, draws, translation.get_language())
     return {
         "stage": st.stage,
@@ -155,10 +187,9 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
         # The full qualification list of a large stage lives on its own page.
         small = sum(len(st.groups) for st in self.stage_tables) <= CHAVES_PER_PAGE
-        context["qualification"] = (
-            [qualification(self.tournament, st) for st in self.stage_tables] if small else []
-        )
-        context["qualification_elsewhere"] = not small
+        going_on = [st for st in self.stage_tables if leads_on(self.tournament, st) and played(st)]
+        context["qualification"] = [qualification(self.tournament, st) for st in going_on] if small else []
+        context["qualification_elsewhere"] = bool(going_on) and not small
         context["live"] = True
         return context
 
@@ -299,6 +330,8 @@ class QualificationView(TournamentPermissionMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tables = tournament_standings(self.tournament)
+        tables = [
+            st for st in tournament_standings(self.tournament) if leads_on(self.tournament, st) and played(st)
+        ]
         context.update(qualification=[qualification(self.tournament, st) for st in tables], live=True)
         return context

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Tournament
-from tournaments.permissions import Action, can
+from tournaments.permissions import Action, can, can_create_tournament
 from tournaments.selectors import judged_tournaments, managed_tournaments, visible_tournaments
 
 _UNDER_TOURNAMENT = re.compile(r"^/(?:t|juiz)/(?P<slug>[-\w]+)/")
@@ -34,8 +34,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "managed": managed,
         "judged": judged,
         "tournaments": others,
-        # A judge's account is for their jogos; anyone else logged in may start a tournament.
-        "can_create": user.is_authenticated and (bool(managed) or not judged),
+        # The site's setting (settings.TOURNAMENT_CREATORS): by default the accounts the
+        # site admin marked as organizers; a judge's account is for their jogos.
+        "can_create": can_create_tournament(user),
     }
     return render(request, "public/site_home.html", context)
 

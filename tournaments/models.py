@@ -81,6 +81,17 @@ class Tournament(models.Model):
         """The modality preset with this tournament's overrides applied."""
         return apply_overrides(get_modality(self.modality), self.settings or {})
 
+    # The tournament's shape: the pages and menus show only the steps it has.
+    @property
+    def has_groups(self) -> bool:
+        """Chaves (and their rodadas): every format but «Somente mata-mata»."""
+        return self.stage_plan != self.StagePlan.KNOCKOUT
+
+    @property
+    def has_knockout(self) -> bool:
+        """A mata-mata: «Chaves e mata-mata» and «Somente mata-mata»."""
+        return self.stage_plan in (self.StagePlan.GROUPS_KNOCKOUT, self.StagePlan.KNOCKOUT)
+
 
 class Membership(models.Model):
     """A person's role in one tournament; superusers need none."""

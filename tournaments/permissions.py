@@ -10,10 +10,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament
 
@@ -50,6 +52,28 @@ def can(user: Any, action: Action, tournament: Tournament) -> bool:
     if any(action in ROLE_ACTIONS[role] for role in roles):
         return True
     return action is Action.VIEW_PUBLIC and tournament.is_public
+
+
+ORGANIZERS_GROUP = "Organizadores"
+CREATE_PERMISSION = "tournaments.add_tournament"
+
+
+def can_create_tournament(user: Any) -> bool:
+    """Whether ``user`` may create or import a tournament (``settings.TOURNAMENT_CREATORS``):
+    with "organizers" (the default) superusers and the accounts the site admin marked as
+    organizers (the group «Organizadores», or the permission tournaments.add_tournament);
+    with "anyone" every logged-in account."""
+    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+        return False
+    if getattr(settings, "TOURNAMENT_CREATORS", "organizers") == "anyone":
+        return True
+    return bool(user.is_superuser or user.has_perm(CREATE_PERMISSION))
+
+
+CREATE_REFUSED = gettext_lazy(
+    "Sua conta não pode criar torneios: peça ao administrador do site que a marque como "
+    "organizadora (grupo «Organizadores»)."
+)
 
 
 def check(request: HttpRequest, action: Action, tournament: Tournament) -> None:

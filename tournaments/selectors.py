@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from tournaments.models import Group, GroupTeam, Match, Membership, Player, Round, Stage, Team, Tournament
+from tournaments.models import Group, GroupTeam, Match, Membership, Player, Stage, Team, Tournament
 
 
 def visible_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -83,60 +82,3 @@ def stage_matches(stage: Stage) -> QuerySet[Match]:
         .annotate(homologated=Exists(homologated))
         .order_by("round", "scheduled_at", "table__order", "order")
     )
-
-
-@dataclass
-class Dashboard:
-    """What the organizer must do next, and the numbers behind it."""
-
-    phase: str
-    status_counts: dict[str, int]
-    team_total: int
-    stage: Stage | None
-    group_count: int
-    current_round: Round | None = None
-    current_round_number: int | None = None
-    missing_by_table: list[tuple[str, int]] = field(default_factory=list)
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-def dashboard(tournament: Tournament) -> Dashboard:
-    """Five queries whatever the size of the tournament."""
-    counts = dict(
-        Team.objects.filter(tournament=tournament).values_list("status").annotate(n=Count("id")).order_by()
-    )
-    total = sum(counts.values())
-    stage = group_stage(tournament)
-    group_count = stage.groups.count() if stage else 0
-    board = Dashboard(
-        phase="registration", status_counts=counts, team_total=total, stage=stage, group_count=group_count
-    )
-    if counts.get(Team.Status.CHECKED_IN) or counts.get(Team.Status.ABSENT):
-        board.phase = "checkin"
-    if stage is None or not group_count:
-        return board
-    board.phase = "drawn"
-    rows = list(stage_matches(stage).order_by().values("round", "table__name", "table__order", "homologated"))  # type: ignore[misc]
-    if not rows:
-        return board
-    rounds: dict[int, dict[str, Any]] = {}
-    for row in rows:
-        r = rounds.setdefault(row["round"] or 0, {"number": row["round"], "total": 0, "done": 0})
-        r["total"] += 1
-        r["done"] += int(row["homologated"])
-    board.rounds = [rounds[k] for k in sorted(rounds)]
-    pending = [r["number"] for r in board.rounds if r["done"] < r["total"]]
-    if not pending:
-        board.phase = "finished"
-        return board
-    board.phase = "playing"
-    number = pending[0]
-    board.current_round_number = number
-    board.current_round = Round.objects.filter(stage=stage, number=number).first()
-    missing: dict[tuple[int, str], int] = {}
-    for row in rows:
-        if row["round"] == number and not row["homologated"]:
-            key = (row["table__order"] or 0, row["table__name"] or "—")
-            missing[key] = missing.get(key, 0) + 1
-    board.missing_by_table = [(name, n) for (_o, name), n in sorted(missing.items())]
-    return board

@@ -10,16 +10,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.generic import FormView, TemplateView, View
 
-from tournaments import selectors
+from tournaments import board, selectors
 from tournaments.forms import JudgeAccountForm, MemberForm, PublicationForm, TournamentForm
 from tournaments.models import Membership
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.permissions import CREATE_REFUSED, Action, TournamentPermissionMixin, can_create_tournament
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.services.tournaments import (
     judge_account_create,
@@ -35,10 +36,16 @@ class OrganizerMixin(TournamentPermissionMixin):
 
 
 class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-arg]
-    """Any logged-in user may create a tournament; they become its organizer."""
+    """Who may create a tournament is the site's setting (``can_create_tournament``);
+    its creator becomes its organizer. Anyone else logged in gets a 403 saying why."""
 
     template_name = "tournaments/create.html"
     form_class = TournamentForm
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            raise PermissionDenied(str(CREATE_REFUSED))
+        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form: TournamentForm) -> HttpResponse:
         kwargs = form.service_kwargs()
@@ -71,7 +78,7 @@ class DashboardView(OrganizerMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["board"] = selectors.dashboard(self.tournament)
+        context["board"] = board.dashboard(self.tournament)
         context["modality"] = self.tournament.rules()
         context["publication_form"] = PublicationForm(
             initial={"show_pending_results": self.tournament.show_pending_results}

@@ -201,6 +201,12 @@ MEDIA_URL = "media/"
 # the request's host may be an internal name (core.site.base_url).
 SITE_URL = os.environ.get("SITE_URL", "")
 
+# Who may create (and import) tournaments: "organizers" (the default), accounts the site
+# admin marks as organizers — superusers, and the group «Organizadores» or any account
+# with the permission tournaments.add_tournament (``manage.py organizer USERNAME``);
+# "anyone": every logged-in account. Judges' accounts are never organizers by default.
+TOURNAMENT_CREATORS = os.environ.get("TOURNAMENT_CREATORS", "organizers")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 CACHES: dict[str, dict[str, Any]]

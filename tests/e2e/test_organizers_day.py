@@ -47,6 +47,7 @@ from tests.e2e.steps import (
     score_public,
 )
 from tournaments.models import Match, Team, Tournament
+from tournaments.services.organizers import organizer_mark
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -291,6 +292,7 @@ def test_the_organizers_day(
     base = live_server.url
     users = get_user_model().objects
     organizer = users.create_user("comissao", password=PASSWORD, first_name="Comissão")
+    organizer_mark(organizer)  # the site admin marked the account: it may create tournaments
     judge_user = users.create_user("juiza.marta", password=PASSWORD, first_name="Marta")
 
     org = screens.watch(browser.new_context(**DESKTOP).new_page())  # the organizer's desktop

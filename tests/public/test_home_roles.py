@@ -14,6 +14,7 @@ from django.urls import reverse
 from interchange.load import load_tournament
 from tests.documents import document, match
 from tournaments.models import Membership, Tournament
+from tournaments.services.organizers import organizer_mark
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "x-Senha-Forte-1"
@@ -51,7 +52,7 @@ def test_a_visitor_sees_the_public_tournaments_only() -> None:
 def test_an_organizer_lands_home_with_their_tournaments_and_the_buttons() -> None:
     mine = make("meu", public=False)
     make("alheio")
-    person("org", (mine, "organizer"))
+    organizer_mark(person("org", (mine, "organizer")))
     c, response = log_in("org")
     assert c.get(response["Location"]).status_code == 302  # after_login → home
     assert c.get(response["Location"])["Location"] == reverse("home")
@@ -84,11 +85,14 @@ def test_a_judge_of_two_tournaments_chooses_on_the_home() -> None:
     assert reverse("scoring:judge_home", args=["dois"]) in html
 
 
-def test_next_still_wins_and_a_new_account_may_create() -> None:
+def test_next_still_wins_and_a_new_account_may_create_only_as_the_site_says(settings: Any) -> None:
     person("novo")
     c = Client()
     response = c.post(reverse("login") + "?next=/torneios/meus/", {"username": "novo", "password": PASSWORD})
     assert response["Location"] == "/torneios/meus/"
+    html = c.get("/").content.decode()  # by default only the accounts marked as organizers
+    assert "Novo torneio" not in html and "Importar torneio" not in html
+    settings.TOURNAMENT_CREATORS = "anyone"
     html = c.get("/").content.decode()
     assert "Novo torneio" in html and "Nenhum torneio ainda" in html
     assert Client().get(reverse("after_login"))["Location"].startswith(reverse("login") + "?next=")

@@ -56,6 +56,10 @@ def test_standings_page_shows_every_chave_and_team(client: Client, demo: Tournam
         assert f"Chave {chave}" in body
     for team in Team.objects.all():
         assert team.name in body
+    assert "Classificados" not in body  # «Somente chaves»: no next phase to qualify for
+    Tournament.objects.filter(pk=demo.pk).update(stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT)
+    bump(demo.pk)  # the public pages are cached under the revision
+    body = client.get(f"/t/{SLUG}/classificacao/").content.decode()
     assert "Classificados" in body and "provisório" in body
 
 
@@ -157,6 +161,7 @@ def test_organizer_sees_export_and_judge_does_not(client: Client, demo: Tourname
 
 def test_large_standings_page_is_paginated_by_chaves(client: Client) -> None:
     big = load_tournament(tournament_document("truco-cego-trio", groups=40, size=4, seed=5)).tournament
+    Tournament.objects.filter(pk=big.pk).update(stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT)
     first = client.get(f"/t/{big.slug}/classificacao/").content.decode()
     assert first.count('class="chave"') == 16 and "chave-040" not in first.replace("#chave-040", "")
     last = client.get(f"/t/{big.slug}/classificacao/?page=3").content.decode()

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tournaments.models import Membership, Team, Tournament
+from tournaments.services.organizers import organizer_mark
 from tournaments.services.registration import PlayerInput, TeamInput, team_register
 from tournaments.services.tournaments import tournament_create
 
@@ -16,7 +17,10 @@ PASSWORD = "x-Senha-Forte-1"
 
 @pytest.fixture
 def organizer(db: None) -> User:
-    return User.objects.create_user("org", password=PASSWORD)
+    """An account the site admin marked as an organizer: it may create tournaments."""
+    user = User.objects.create_user("org", password=PASSWORD)
+    organizer_mark(user)
+    return user
 
 
 @pytest.fixture

@@ -25,6 +25,9 @@ from tournaments.models import Tournament
 
 OPEN, LOGIN, PUBLIC, JUDGE, ORGANIZER = "open", "login", "public", "judge", "organizer"
 SEES = "sees"  # logged in, and able to see the tournament; a hidden one answers 404
+# settings.TOURNAMENT_CREATORS = "organizers": superusers and the accounts in the group
+# «Organizadores» (none of the fixture's others: an organizer of one tournament is not one).
+CREATOR = "creator"
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ RULES: dict[str, Rule] = {
     "ping": Rule(OPEN, 200, 405),
     "language": Rule(OPEN, 302, 405),
     "tournaments:import_template": Rule(OPEN, 200, 200),
-    "tournaments:create": Rule(LOGIN, 200, 200),
+    "tournaments:create": Rule(CREATOR, 200, 200),
     "tournaments:mine": Rule(LOGIN, 200, 405),
     "interchange:import": Rule(LOGIN, 200, 400),
     "scoring:code": Rule(SEES, 302, 405),  # to the jogo's page, which checks the judge
@@ -132,7 +135,7 @@ def walk(
 POWERS = {
     "judge": {PUBLIC, JUDGE},
     "organizer": {PUBLIC, JUDGE, ORGANIZER},
-    "superuser": {PUBLIC, JUDGE, ORGANIZER},
+    "superuser": {PUBLIC, JUDGE, ORGANIZER, CREATOR},
 }
 
 
@@ -148,6 +151,8 @@ def expected(rule: Rule, role: str, t: Tournament, method: str) -> int | str:
         return "login"
     if rule.access == LOGIN:
         return allowed
+    if rule.access == CREATOR:
+        return allowed if CREATOR in POWERS.get(role, set()) else 403
     if rule.access == SEES:
         sees = POWERS.get(role, set()) | ({PUBLIC} if t.is_public else set())
         return allowed if sees or method != "get" else 404

@@ -49,6 +49,11 @@ def stage_has_results(stage: Stage) -> bool:
 
 
 def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
+    if not tournament.has_groups:  # the format says so: no chaves to draw
+        raise ServiceError(
+            "Este torneio é «Somente mata-mata»: não há chaves a sortear. "
+            "Gere o mata-mata com as equipes inscritas (Mata-mata)."
+        )
     stage = group_stage(tournament)
     if stage is None:
         return Stage.objects.create(

@@ -1,5 +1,9 @@
 """``manage.py demo``: on an empty database, load the demo event and its organizer.
 
+The event is where a rodeio is on its day: inscrições closed, every trio checked in,
+rodadas 1 and 2 homologated and rodada 3 in play (``core.demo``), the 2 first of each
+chave going on to a mata-mata. The organizer's
+account is marked as an organizer (group «Organizadores»: it may create tournaments).
 Prints the organizer's login once (the password is random and not stored in clear).
 """
 
@@ -14,7 +18,10 @@ from django.db import transaction
 
 from core.demo import demo_document
 from interchange.load import load_tournament
-from tournaments.models import Membership, Tournament
+from tournaments.models import Membership, Team, Tournament
+from tournaments.services.closing import registration_close
+from tournaments.services.organizers import organizer_mark
+from tournaments.services.registration import team_set_status
 
 DEMO_USER = "organizador"
 
@@ -34,7 +41,19 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save()
             Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.ORGANIZER)
+            organizer_mark(user)
+            # A rodeio's Truco Cego ends in a mata-mata of the 2 first of each chave.
+            Tournament.objects.filter(pk=tournament.pk).update(
+                stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT, advance_per_group=2
+            )
+            for team in tournament.teams.all():
+                team_set_status(team=team, status=Team.Status.CHECKED_IN, user=user)
+            registration_close(tournament=tournament)
         self.stdout.write(self.style.SUCCESS(f"Torneio de demonstração: {tournament.name}"))
         self.stdout.write(
             f"Login do organizador: usuário «{DEMO_USER}», senha «{password}» (anote: só aparece agora)"
+        )
+        self.stdout.write(
+            "Outra conta pode criar torneios depois de marcada como organizadora: "
+            "python manage.py organizer USUÁRIO"
         )
