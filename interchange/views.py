@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -16,7 +17,7 @@ from django.views.generic import View
 from interchange.export import export_tournament
 from interchange.load import MAX_FILE_BYTES, InterchangeError
 from interchange.services import tournament_import
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.permissions import CREATE_REFUSED, Action, TournamentPermissionMixin, can_create_tournament
 
 
 class ExportView(TournamentPermissionMixin, View):
@@ -43,7 +44,15 @@ class ImportForm(forms.Form):
 
 
 class ImportView(LoginRequiredMixin, View):
+    """Load a tenteio/1 file as a new tournament: whoever may create one (the same
+    rule as «Novo torneio», ``settings.TOURNAMENT_CREATORS``); anyone else gets a 403."""
+
     template_name = "interchange/import.html"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            raise PermissionDenied(str(CREATE_REFUSED))
+        return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {"form": ImportForm()})

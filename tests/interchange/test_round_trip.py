@@ -36,6 +36,7 @@ from standings.services import tiebreak_lots_record
 from tests.interchange.events import START, Event, build, result
 from tournaments.models import Group, Match, Stage, Tournament
 from tournaments.services.draws import groups_draw
+from tournaments.services.organizers import organizer_mark
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate
 
 DEFAULT_EXAMPLES = 12
@@ -138,7 +139,9 @@ def round_trip(slug: str, tmp: Path) -> dict[str, Any]:
 
     Tournament.objects.filter(slug=slug).delete()
     client = Client()
-    client.force_login(User.objects.get_or_create(username="importador")[0])
+    importer = User.objects.get_or_create(username="importador")[0]
+    organizer_mark(importer)  # an account the site admin marked: it may import
+    client.force_login(importer)
     upload = SimpleUploadedFile("evento.tenteio.json", text.encode("utf-8"))
     response = client.post("/t/importar/", {"file": upload})
     assert response.status_code == 303, response.content.decode()[-2000:]
@@ -348,7 +351,9 @@ def test_sorteio_left_without_its_tie_by_a_correction_loads_back(tmp_path: Path)
     code, _, err = run("loadtournament", str(path))
     assert code == 1 and "lots[1]" in err and "[lots.not_a_tie]" in err
     client = Client()
-    client.force_login(User.objects.create_user("outro"))
+    other = User.objects.create_user("outro")
+    organizer_mark(other)
+    client.force_login(other)
     response = client.post("/t/importar/", {"file": SimpleUploadedFile("t.json", path.read_bytes())})
     assert response.status_code == 400 and "lots.not_a_tie" in response.content.decode()
     assert not Tournament.objects.exists()

@@ -365,4 +365,3 @@ def test_the_new_keys_load_and_come_back() -> None:
         "advance_best_next": 1,
     }
     assert errors(json.loads(json.dumps(exported))) == []
-

@@ -15,6 +15,7 @@ from standings.selectors import tournament_standings
 from standings.services import ServiceError, replay_lots, tiebreak_lots_record
 from tests.documents import document, match
 from tournaments.models import DrawOfLots, Group, Membership, Tournament
+from tournaments.services.organizers import organizer_mark
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +111,7 @@ def test_bad_sorteio_post_is_refused_without_writing(client: Client, tied: Tourn
 def test_import_page_creates_tournament_for_the_uploader(client: Client) -> None:
     assert client.get("/t/importar/").status_code == 302
     user = User.objects.create_user("org", password="x-Senha-Forte-1")
+    organizer_mark(user)  # the site admin marked the account: it may import
     client.force_login(user)
     good = json.dumps(document(CIRCLE, keys=("t1", "t2", "t3"), slug="importado")).encode()
     response = client.post("/t/importar/", {"file": SimpleUploadedFile("t.json", good)})
@@ -119,7 +121,9 @@ def test_import_page_creates_tournament_for_the_uploader(client: Client) -> None
 
 
 def test_import_page_lists_problems_and_writes_nothing(client: Client) -> None:
-    client.force_login(User.objects.create_user("org", password="x-Senha-Forte-1"))
+    user = User.objects.create_user("org", password="x-Senha-Forte-1")
+    organizer_mark(user)
+    client.force_login(user)
     bad = document([match(1, "t1", "t2", {"games": [[24, 24]]})], slug="ruim")
     response = client.post("/t/importar/", {"file": SimpleUploadedFile("t.json", json.dumps(bad).encode())})
     assert response.status_code == 400

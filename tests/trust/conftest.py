@@ -20,6 +20,7 @@ from scoring.services.links import link_create, link_revoke
 from tests.documents import document, match, team
 from tests.trust.tally import COUNTS
 from tournaments.models import Match, Membership, Tournament
+from tournaments.services.organizers import organizer_mark
 
 PASSWORD = "Senha-de-teste-Trust-1"
 ROLES = ("anonymous", "stranger", "judge", "judge_other", "organizer_other", "organizer", "superuser")
@@ -125,6 +126,7 @@ def site(db: Any) -> Site:
         "organizer": account("org", (s.public, "organizer"), (s.private, "organizer")),
         "superuser": account("admin", superuser=True),
     }
+    organizer_mark(s.users["organizer"])  # the site admin marked it: it may create and import
     return s
 
 

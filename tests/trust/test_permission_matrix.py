@@ -48,7 +48,7 @@ RULES: dict[str, Rule] = {
     "tournaments:import_template": Rule(OPEN, 200, 200),
     "tournaments:create": Rule(CREATOR, 200, 200),
     "tournaments:mine": Rule(LOGIN, 200, 405),
-    "interchange:import": Rule(LOGIN, 200, 400),
+    "interchange:import": Rule(CREATOR, 200, 400),
     "scoring:code": Rule(SEES, 302, 405),  # to the jogo's page, which checks the judge
     "tally:tenteio": Rule(JUDGE, 200, 405),
     "tally:state": Rule(JUDGE, 200, 405),
@@ -134,7 +134,7 @@ def walk(
 # Which role holds which power in the tournament under test (ORGANIZER implies all).
 POWERS = {
     "judge": {PUBLIC, JUDGE},
-    "organizer": {PUBLIC, JUDGE, ORGANIZER},
+    "organizer": {PUBLIC, JUDGE, ORGANIZER, CREATOR},  # marked an organizer by the site admin
     "superuser": {PUBLIC, JUDGE, ORGANIZER, CREATOR},
 }
 
