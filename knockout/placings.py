@@ -143,6 +143,13 @@ def _bracket_bands(data: Bracket, record: dict[str, int]) -> tuple[list[Band], b
         # never split by their chave record.
         semis = index == len(data.rounds) - 2
         bands.append(Band(out, names[index], {} if semis else {k: record[k] for k in out if k in record}))
+    placed = {k for band in bands for k in band.teams}
+    if placed and not ended:
+        # While it is played, the teams still in come first, level: nobody eliminated in
+        # the quartas is «1º» because the semifinalists are not placed yet.
+        alive = tuple(team.key for team in data.teams if team.key not in placed)
+        if alive:
+            bands.insert(0, Band(alive, _("Na disputa")))
     return bands, ended
 
 

@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 
 from printing.documents.common import Params, when
 from rules.types import TeamStatus
+from knockout.placings import final_placings
 from standings.qualification import qualification
 from standings.results import match_rows
 from standings.selectors import tournament_standings
@@ -24,6 +25,20 @@ CARDS_PER_PAGE = 4
 
 def standings(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     units: list[dict[str, Any]] = []
+    if not p.stage and not p.group:
+        placed = final_placings(t)  # first: what the event is printed for at its end
+        if placed.lines:
+            lines = [
+                {
+                    "position": line.position,
+                    "team": line.team.name,
+                    "entity": line.team.entity.name if line.team.entity else "",
+                    "label": line.label,
+                    "shared": line.shared,
+                }
+                for line in placed.lines
+            ]
+            units.append({"kind": "final", "complete": placed.complete, "lines": lines})
     for stage_table in tournament_standings(t, stage_key=p.stage):
         if not stage_table.groups:
             continue  # a mata-mata: printed as a bracket

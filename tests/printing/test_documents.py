@@ -192,3 +192,12 @@ def test_qr_code_is_a_one_bit_png_of_the_url() -> None:
     assert all(
         (pixels[2 * x + 1, 2 * y] == 0) == dark for y, row in enumerate(matrix) for x, dark in enumerate(row)
     )
+
+
+def test_standings_pdf_opens_with_the_final_placings(knockout: Tournament) -> None:
+    """Quartas played, the rest not: the four losers share 5º and the list is provisional."""
+    text = "\n".join(pdf_pages(render_document(knockout, Params(doc="standings"))))
+    assert "Classificação final" in text and "provisória" in text and "Na disputa" in text
+    assert text.count("5º") >= 4 and "dividido" in text
+    losers = {f"Dupla Ção {i}" for i in range(5, 9)}  # seeds 5–8 lose 12–5, 12–7
+    assert all(name in text for name in losers)
