@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from interchange.load import load_tournament
+from scoring.diff import Names, fields
 from tests.documents import document
 from tests.knockout.test_bracket_services import knockout  # a drawn mata-mata
 from tests.scoring.conftest import PASSWORD, played, user
@@ -76,3 +77,14 @@ def test_copa_truco_judge_page_says_pontos_and_desempate() -> None:
     assert "Art. 20" not in page
     home = Client().get(reverse("public:home", args=[t.slug])).content.decode()
     assert "partidas de 12 pontos" in home and "desempate de 25 min" in home
+
+
+def test_history_fields_use_the_modality_words() -> None:
+    content = {
+        "result": {"games": [[12, 3], [5, 12]], "disqualified": {"team": "t1", "scope": "tournament"}},
+    }
+    pontos = fields(content, Names({"t1": "Os Goianos"}, {}, "pontos", None))
+    assert pontos["Partida 1 — pontos"] == "12–3" and pontos["Partida 1 — término"] == "nos pontos"
+    assert pontos["Desclassificação"] == "Os Goianos, do torneio"
+    gaucho = fields(content, Names({"t1": "Trio"}, {}))
+    assert gaucho["Desclassificação"] == "Trio, do torneio (Art. 20 §1º)"
