@@ -268,7 +268,10 @@ class TeamView(TournamentPermissionMixin, TemplateView):
                     row = gt.standings.row_for(team.key)
                     path.append({"stage": st.stage.key, "group": gt.group.name, "row": row})
         context.update(team=team, phases=by_phase(self.tournament, rows), path=path)
-        context.update(hs=tally_selectors.team_stats(team), points_word=self.tournament.rules().points_word)
+        modality = self.tournament.rules()
+        context.update(
+            hs=tally_selectors.team_stats(team), modality=modality, points_word=modality.points_word
+        )
         return context
 
 

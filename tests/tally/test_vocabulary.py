@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from interchange.load import load_tournament
@@ -51,3 +52,10 @@ def test_plain_hand_and_mao_de_onze_are_named() -> None:
     hand_record(match=m, user=judge, hand=Hand.roda(Side.B, TrucoPart.won(Side.B)), key=uuid.uuid4())
     last = HandEntry.objects.order_by("-sequence").first()
     assert last is not None and last.summary == f"mão de onze {b} +3"
+
+
+def test_paulista_team_stats_have_no_flor_nor_envido() -> None:
+    m, judge = paulista()
+    hand_record(match=m, user=judge, hand=Hand.roda(Side.A, TrucoPart.won(Side.A)), key=uuid.uuid4())
+    page = Client().get(reverse("public:team", args=[m.stage.tournament.slug, m.team_a_id])).content.decode()
+    assert "Mãos jogadas" in page and "Flores cantadas" not in page and "Envidos ganhos" not in page
