@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
 from interchange.load import load_tournament
+from printing.documents.sumulas import meta
 from scoring.diff import Names, fields
 from tests.documents import document
 from tests.knockout.test_bracket_services import knockout  # a drawn mata-mata
@@ -88,3 +90,15 @@ def test_history_fields_use_the_modality_words() -> None:
     assert pontos["Desclassificação"] == "Os Goianos, do torneio"
     gaucho = fields(content, Names({"t1": "Trio"}, {}))
     assert gaucho["Desclassificação"] == "Trio, do torneio (Art. 20 §1º)"
+
+
+def test_printed_sumula_uses_the_modality_words() -> None:
+    copa = knockout(["t1", "t2", "t3", "t4"], modality="truco-goiano", slug="copa-print")
+    words = meta(copa)
+    assert (words["unit"], words["unit_one"]) == ("pontos", "ponto")
+    assert (words["tiebreak_name"], words["tiebreak_minutes"]) == ("desempate", 25)
+    html = render_to_string(
+        "printing/_sumula_form_layer.html",
+        {"common": True, "meta": words, "partidas": [1, 2, 3, 4], "endings": []},
+    )
+    assert "Um quadro por ponto" in html and "<b>Desempate</b>" in html and "desempate de 25 min" in html
