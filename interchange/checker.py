@@ -34,8 +34,13 @@ class Issue:
     match: int | None = field(default=None, compare=False)  # index in «matches», for results
 
     def line(self) -> str:
+        """For the commands' output and the logs: where, what, and the rule's code."""
         suffix = f" [{self.code}]" if self.code else ""
         return f"{self.where}: {self.message}{suffix}" if self.where else f"{self.message}{suffix}"
+
+    def sentence(self) -> str:
+        """For a person on the import page: where and what, without the code."""
+        return f"{self.where}: {self.message}" if self.where else self.message
 
 
 class Checker:

@@ -66,7 +66,8 @@ class ImportView(LoginRequiredMixin, View):
                 raw=form.cleaned_data["file"].read(), user=request.user, clamp=form.cleaned_data["clamp"]
             )
         except InterchangeError as exc:
-            issues = [i.line() for i in exc.issues]
+            # People read sentences; the code goes in a data- attribute (tests, support).
+            issues = [(i.sentence(), i.code) for i in exc.issues]
             return render(request, self.template_name, {"form": form, "issues": issues}, status=400)
         for note in outcome.notes:
             messages.info(request, f"Ajustado: {note}")

@@ -32,7 +32,7 @@ from standings.results import match_rows, results_document
 from standings.selectors import standings_document, tournament_standings
 from standings.selectors_published import shows_pending
 from tally import selectors as tally_selectors
-from tournaments.models import Team
+from tournaments.models import Stage, Team
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.phases import names_by_id
 from tournaments.revision import current
@@ -267,8 +267,28 @@ class TeamView(TournamentPermissionMixin, TemplateView):
                 if team.key in gt.teams:
                     row = gt.standings.row_for(team.key)
                     path.append({"stage": st.stage.key, "group": gt.group.name, "row": row})
-        context.update(team=team, matches=rows, path=path, hs=tally_selectors.team_stats(team))
+        context.update(team=team, phases=by_phase(self.tournament, rows), path=path)
+        modality = self.tournament.rules()
+        context.update(
+            hs=tally_selectors.team_stats(team), modality=modality, points_word=modality.points_word
+        )
         return context
+
+
+def by_phase(tournament: Any, rows: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """A team's jogos under their phase — «Chave A», then «Mata-mata» — each row with its
+    rodada's name (``round_name``: «Rodada 2», «Semifinais»), so the chaves' rodadas
+    1, 2, 3 and the mata-mata's never read as one list."""
+    kinds = dict(tournament.stages.values_list("key", "kind"))
+    names = names_by_id(row["pk"] for row in rows)
+    phases: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if kinds.get(row["stage"]) == Stage.Kind.KNOCKOUT:
+            title = _("Mata-mata")
+        else:
+            title = _("Chave %(name)s") % {"name": row["group"]} if row["group"] else _("Chaves")
+        phases.setdefault(title, []).append({**row, "round_name": names.get(row["pk"], "")})
+    return list(phases.items())
 
 
 def paginate(request: HttpRequest, rows: list[dict[str, Any]], per_page: int) -> Page[dict[str, Any]]:

@@ -159,10 +159,13 @@ def _join_names(teams: list[str], conj: str) -> str:
     return f"{', '.join(teams[:-1])} {conj} {teams[-1]}"
 
 
-def describe(separation: Separation, names: Mapping[str, str], lang: str = "pt-br") -> str:
+def describe(
+    separation: Separation, names: Mapping[str, str], lang: str = "pt-br", points_word: str = "tentos"
+) -> str:
     """One sentence saying why ``upper`` is above ``lower`` (or that they are tied).
 
     ``names`` maps team ids to display names; unknown ids are shown as they are.
+    ``points_word`` is the modality's word for its points («pontos» in 003/004).
     """
     key = _lang(lang)
     words = _PHRASES[key]
@@ -174,7 +177,7 @@ def describe(separation: Separation, names: Mapping[str, str], lang: str = "pt-b
         return words["tied"].format(u=u, l=lo)
     if separation.kind is SeparationKind.PENDING_LOTS or separation.criterion is None:
         return words["pending"].format(u=u, l=lo)
-    labels = _LABELS[key]
+    labels = {c: label.replace("tentos", points_word) for c, label in _LABELS[key].items()}
     text = words["ahead"].format(u=u, l=lo, c=labels[separation.criterion])
     detail = separation.detail
     if isinstance(detail, DirectMatches):

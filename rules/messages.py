@@ -264,14 +264,36 @@ _WORDS: dict[str, dict[str, str]] = {
         "walkover": "W.O.",
         "disqualification": "desclassificação",
         "commission": "decisão da comissão",
+        # Setting names and tiebreak criteria, so a form or a file error never shows a code.
+        "tiebreakers": "critérios de desempate",
+        "cross_group_criteria": "critérios de comparação entre chaves",
+        "wins": "vitórias",
+        "games_won": "partidas ganhas",
+        "points_for": "tentos a favor",
+        "points_difference": "saldo de tentos",
+        "games_difference": "saldo de partidas",
+        "head_to_head": "confronto direto",
+        "lots": "sorteio",
     },
     EN: {
         "tournament": "the tournament (Art. 20 §1)",
         "match": "the match (Art. 20 §2)",
         "game": "the game",
+        "tiebreakers": "tiebreak criteria",
+        "cross_group_criteria": "cross-chave criteria",
+        "games_won": "partidas won",
+        "points_for": "tentos for",
+        "points_difference": "tentos difference",
+        "games_difference": "partidas difference",
+        "head_to_head": "head-to-head",
+        "lots": "draw of lots",
     },
 }
 _WORD_PARAMS = frozenset({"scope", "expected", "outcomes"})
+# The tiebreak settings' messages name a setting and a criterion by their codes.
+_CRITERIA_CODES = frozenset(
+    {"settings.tiebreaker_unknown", "settings.tiebreaker_duplicate", "settings.tiebreakers_empty"}
+)
 
 
 def render(problem: Problem, lang: str = PT) -> str:
@@ -282,7 +304,8 @@ def render(problem: Problem, lang: str = PT) -> str:
     words = _WORDS[language]
     params: dict[str, object] = {"code": problem.code}
     for name, value in problem.params:
-        if name in _WORD_PARAMS and isinstance(value, str):
+        worded = name in _WORD_PARAMS or (problem.code in _CRITERIA_CODES and name in ("name", "value"))
+        if worded and isinstance(value, str):
             value = ", ".join(words.get(part, part) for part in value.split(", "))
         params[name] = value
     try:

@@ -79,6 +79,8 @@ def _preset(
     mao_de_onze: bool = False,
     score_unit: str = "tento",
 ) -> Modality:
+    # Envido, flor and their cadeias exist in every family but the 3-6-9-12 ladder ones.
+    with_envido = family not in (Family.PAULISTA_002, Family.GOIANO_003)
     half = points_to_win // 2 if split else None
     return Modality(
         key=key,
@@ -109,6 +111,10 @@ def _preset(
         mao_de_onze=mao_de_onze,
         deck_cards=deck_cards,
         score_unit=score_unit,
+        has_envido=with_envido,
+        has_flor=with_envido,
+        disqualification_article="Art. 20" if family is Family.GAUCHO_000 else None,
+        tiebreak_game_name="desempate" if tiebreak_game else None,
     )
 
 

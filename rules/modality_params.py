@@ -91,6 +91,18 @@ class Modality:
     mao_de_onze: bool
     deck_cards: int
     score_unit: str  # "tento" or "ponto", for display
+    # Vocabulary of the modality (display only; the rules key on the fields above):
+    has_envido: bool = False  # envido and its cadeias (E-RE-F…) exist in the hands
+    has_flor: bool = False  # flor and contra-flor exist in the hands
+    # The article a disqualification item refers to ("Art. 20" in the 000 rulebook, with
+    # §1º: out of the tournament, §2º: only this jogo); None where no rulebook numbers them.
+    disqualification_article: str | None = None
+    tiebreak_game_name: str | None = None  # the extra partida's name («desempate», 003)
+
+    @property
+    def points_word(self) -> str:
+        """The rulebook's word for its points, plural: «tentos» (000/001/002), «pontos» (003/004)."""
+        return f"{self.score_unit}s"
 
     @property
     def wins_needed(self) -> int:

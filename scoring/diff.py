@@ -35,6 +35,9 @@ class Names:
 
     teams: Mapping[str, str]  # team key -> name, and "a"/"b" -> name
     players: Mapping[int, str]
+    # The modality's words (rules.modality_params): its points and its disqualification article.
+    points_word: str = "tentos"
+    article: str | None = "Art. 20"
 
     @classmethod
     def of(cls, match: Match) -> Names:
@@ -45,7 +48,8 @@ class Names:
             "b": match.team_b.name,
         }
         players = {p.pk: p.name for t in (match.team_a, match.team_b) for p in t.players.all()}
-        return cls(teams, players)
+        modality = match.stage.tournament.rules()
+        return cls(teams, players, modality.points_word, modality.disqualification_article)
 
     def team(self, key: object) -> str:
         if isinstance(key, list):
@@ -63,17 +67,22 @@ def fields(content: Mapping[str, Any] | None, names: Names) -> dict[str, str]:
     endings = result.get("endings") or []
     for index, row in enumerate(games, start=1):
         if isinstance(row, list) and len(row) == 2:
-            out[f"Partida {index} — tentos"] = f"{row[0]}–{row[1]}"
-        ending = endings[index - 1] if index - 1 < len(endings) else "target"
-        out[f"Partida {index} — término"] = ENDINGS.get(str(ending), str(ending))
+            out[f"Partida {index} — {names.points_word}"] = f"{row[0]}–{row[1]}"
+        ending = str(endings[index - 1] if index - 1 < len(endings) else "target")
+        ending_label = f"nos {names.points_word}" if ending == "target" else ENDINGS.get(ending, ending)
+        out[f"Partida {index} — término"] = ending_label
     if result.get("walkover") is not None:
         out["W.O."] = f"{names.team(result['walkover'])} ausente"
     dq = result.get("disqualified")
     if isinstance(dq, Mapping):
-        article = f", Art. {dq['article']}" if dq.get("article") else ""
-        out["Desclassificação"] = (
-            f"{names.team(dq.get('team'))}{article}, {SCOPES.get(str(dq.get('scope')), dq.get('scope'))}"
-        )
+        article = ""
+        if dq.get("article"):  # gaúcho: "20-II" is an item of Art. 20; elsewhere a free reason
+            article = f", Art. {dq['article']}" if names.article else f", {dq['article']}"
+        scope = str(dq.get("scope"))
+        scope_label = SCOPES.get(scope, scope)
+        if not names.article:  # §1º/§2º are the gaúcho rulebook's
+            scope_label = scope_label.split(" (")[0]
+        out["Desclassificação"] = f"{names.team(dq.get('team'))}{article}, {scope_label}"
     if result.get("decided_by") == "commission":
         stalling = " (com penalidade por demora)" if result.get("stalling") else ""
         out["Decisão da comissão"] = f"vencedor {names.team(result.get('winner'))}{stalling}"

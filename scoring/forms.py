@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from rules.modality_params import Family, Modality, TimeLimit
+from rules.modality_params import Modality, TimeLimit
 from scoring.services.entry import EntryData
 from tournaments.models import Match
 
@@ -79,16 +79,26 @@ class SheetForm(forms.Form):
         self._choices("walkover", sides + [("both", "As duas (W.O. duplo)")])
         self._choices("dq_team", sides)
         self._choices("commission_winner", sides)
-        scopes = [("tournament", "do torneio (Art. 20 §1º)"), ("match", "só deste jogo (Art. 20 §2º)")]
+        # The §1º/§2º of Art. 20 are the 000 rulebook's; other modalities say it plainly.
+        article = modality.disqualification_article
+        scopes = [
+            ("tournament", f"do torneio ({article} §1º)" if article else "do torneio"),
+            ("match", f"só deste jogo ({article} §2º)" if article else "só deste jogo"),
+        ]
         if modality.game_disqualification:
             scopes.append(("game", "só da partida"))
         self._choices("dq_scope", scopes)
-        if modality.family is Family.GAUCHO_000:
+        if article:
             self.fields["dq_article"] = forms.ChoiceField(
-                label="Inciso do Art. 20",
+                label=f"Inciso do {article}",
                 required=False,
                 choices=[("", "—")] + [(f"20-{r}", r) for r in ROMAN],
             )
+        else:
+            self.fields["dq_article"].label = "Motivo ou artigo do regulamento"
+        words = modality.points_word
+        self.fields["clamp"].label = f"Registrar os {words} acima do alvo como o alvo"
+        ending_choices = [("target", f"nos {words}"), *ENDING_CHOICES[1:]]
         self.has_commission = modality.time_limit is TimeLimit.COMMISSION
         if not self.has_commission:
             self._choices("outcome", [c for c in OUTCOMES if c[0] != "commission"])
@@ -110,7 +120,7 @@ class SheetForm(forms.Form):
             )
             if self.show_endings:
                 self.fields[f"g{i}_end"] = forms.ChoiceField(
-                    label="Término", required=False, choices=ENDING_CHOICES, initial="target"
+                    label="Término", required=False, choices=ending_choices, initial="target"
                 )
             for side, team in (("a", a), ("b", b)):
                 self.fields[f"lineup_{side}_{i}"] = forms.MultipleChoiceField(
@@ -153,6 +163,7 @@ class SheetForm(forms.Form):
         rows: list[list[int]] = []
         endings: list[str] = []
         blank_at: int | None = None
+        words = self.modality.points_word
         if self.rows > MAX_ROWS:
             self.add_error(None, f"Uma súmula tem no máximo {MAX_ROWS} linhas de partida.")
             return [], []
@@ -165,10 +176,14 @@ class SheetForm(forms.Form):
                 self.add_error(f"g{i}_a", f"Partida {i}: a partida {blank_at} está em branco.")
                 continue
             if not all(raw):
-                self.add_error(f"g{i}_a", f"Partida {i}: informe os tentos das duas equipes.")
+                self.add_error(f"g{i}_a", f"Partida {i}: informe os {words} das duas equipes.")
                 continue
             if not all(_SCORE.match(v) for v in raw):
-                self.add_error(f"g{i}_a", f"Partida {i}: os tentos devem ser números inteiros (ex.: 24).")
+                self.add_error(
+                    f"g{i}_a",
+                    f"Partida {i}: os {words} devem ser números inteiros "
+                    f"(ex.: {self.modality.points_to_win}).",
+                )
                 continue
             rows.append([int(v) for v in raw])
             endings.append(str(self.cleaned_data.get(f"g{i}_end") or "target"))

@@ -84,7 +84,11 @@ def qualification(
     names = {key: team.name for key, team in teams.items()}
     lang = translation.get_language() or "pt-br"
     for k, cross in enumerate(rows):
-        explanation = describe(cross.separation, names, lang) if cross.separation is not None else ""
+        explanation = (
+            describe(cross.separation, names, lang, modality.points_word)
+            if cross.separation is not None
+            else ""
+        )
         q.cross.append(CrossLine(cross, teams[cross.team], k < best_next, explanation))
     if (
         best_next

@@ -50,6 +50,7 @@ class GroupTable:
     dq_reasons: Mapping[str, str] = field(default_factory=dict)
     unplayed: int = 0  # fixtures still without a counted result
     draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
+    points_word: str = "tentos"  # the modality's word for its points, in the explanations
 
     @property
     def ranked(self) -> tuple[RankedMatch, ...]:
@@ -85,7 +86,11 @@ class GroupTable:
         """Why adjacent rows are in this order, for every pair that needed more than wins."""
         names = {key: team.name for key, team in self.teams.items()}
         lang = lang or translation.get_language() or "pt-br"
-        return [describe(s, names, lang) for s in self.standings.separations if _worth_explaining(s)]
+        return [
+            describe(s, names, lang, self.points_word)
+            for s in self.standings.separations
+            if _worth_explaining(s)
+        ]
 
 
 def _worth_explaining(sep: Separation) -> bool:
@@ -203,6 +208,7 @@ def _standings(
                     chave.dq_reasons,
                     chave.unplayed,
                     tuple(recorded.get(g.pk, [])),
+                    modality.points_word,
                 )
             )
         out.append(StageTable(stage, tables))

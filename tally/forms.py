@@ -12,6 +12,8 @@ from typing import Any
 
 from core.numbers import whole_number
 from rules.hands import Hand, VoltaKind
+from rules.hands.penalties import rule_for
+from rules.hands.types import Infraction, Variant
 from tally.codec import CodecError, decode
 
 PENALTY_LABELS = {
@@ -43,7 +45,17 @@ TRUCO_ENDS = {
     "baralho": "foi ao baralho antes de jogar",
     "not_played": "não jogada",
 }
-RESULTS = {"won_a": "Nós", "won_b": "Eles", "tied": "empate", "refused": "não querido"}
+RESULTS = {"won_a": "Equipe A", "won_b": "Equipe B", "tied": "empate", "refused": "não querido"}
+
+
+def penalties_of(variant: Variant) -> dict[str, str]:
+    """The penalties the form offers: only the modality's own (no flor penalty where
+    there is no flor), plus «—» and the commission's «outra»."""
+    return {
+        code: label
+        for code, label in PENALTY_LABELS.items()
+        if not code or rule_for(Infraction(code), variant) is not None
+    }
 
 
 def _get(data: Mapping[str, Any], name: str) -> str:

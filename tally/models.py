@@ -27,16 +27,38 @@ LEVEL_LABELS = {
 }
 
 
-def summary(entry: HandEntry) -> str:
-    """ "truco Nós +2 · envido Eles +2": what a hand gave, for the lists."""
-    deals = entry.hand.get("deals") or [{}]
-    level = LEVEL_LABELS.get(str((deals[0].get("truco") or {}).get("level")), "")
+def _truco_label(entry: HandEntry, points: int) -> str:
+    """The truco part's name: its last call, or for a hand with no call a «mão simples»
+    (1) or, in 002/003, a mão de onze (3 played, 1 when the side on 11 ran)."""
+    deal = (entry.hand.get("deals") or [{}])[0]
+    truco = deal.get("truco") or {}
+    level = LEVEL_LABELS.get(str(truco.get("level")), "")
+    if level:
+        return level
+    if entry.hand.get("kind") == "testa":
+        return "mão"
+    if truco.get("end") == "refused":
+        return "mão de onze (correu)"
+    return "mão de onze" if points == 3 else "mão simples"
+
+
+def summary(entry: HandEntry, names: tuple[str, str] | None = None) -> str:
+    """ "truco Pé na Mesa +3 · envido Os Guris +2": what a hand gave, for the lists.
+
+    ``names`` are the teams' names (a, b); without them the jogo's are read. A neutral
+    judge sees who took the points, never «Nós»/«Eles».
+    """
+    if names is None:
+        names = (entry.match.team_a.name, entry.match.team_b.name)
     parts = []
     for c in entry.components:
-        label = level if c["part"] == "truco" and level else PART_LABELS.get(c["part"], c["part"])
-        parts.append(f"{label} {'Nós' if c['side'] == 'a' else 'Eles'} +{c['points']}")
+        if c["part"] == "truco":
+            label = _truco_label(entry, c["points"])
+        else:
+            label = PART_LABELS.get(c["part"], c["part"])
+        parts.append(f"{label} {names[0] if c['side'] == 'a' else names[1]} +{c['points']}")
     prefix = "testa: " if entry.hand.get("kind") == "testa" else ""
-    return prefix + (" · ".join(parts) or "sem tentos")
+    return prefix + (" · ".join(parts) or "sem pontos")
 
 
 class HandEntry(models.Model):

@@ -98,7 +98,7 @@ def extra_choices(variant: Variant) -> dict[str, str]:
 
 def _side(text: str) -> Side:
     if text not in ("a", "b"):
-        raise CodecError("Lado inválido: use Nós ou Eles.")
+        raise CodecError("Lado inválido: use a equipe A ou a equipe B.")
     return Side(text)
 
 

@@ -134,6 +134,7 @@ def match_state(match: Match, modality: Modality | None = None) -> MatchState:
     entries = HandEntry.objects.filter(match=match, game=game, undone_at__isnull=True).order_by("sequence")
     a = b = 0
     for number, entry in enumerate(entries, start=1):
+        entry.match = match  # the summaries read the team names without a query each
         a, b = a + entry.award_a, b + entry.award_b
         state.rows.append(HandRow(entry, number, a, b))
     state.score = (a, b)
@@ -188,7 +189,10 @@ def mesa_match(tournament: Tournament, table: Table) -> Match | None:
 
 
 def recent_rows(match: Match, limit: int = 12) -> list[HandEntry]:
-    return list(HandEntry.objects.filter(match=match, undone_at__isnull=True).order_by("-sequence")[:limit])
+    rows = list(HandEntry.objects.filter(match=match, undone_at__isnull=True).order_by("-sequence")[:limit])
+    for entry in rows:
+        entry.match = match  # the summaries read the team names without a query each
+    return rows
 
 
 # ---- statistics from the hand logs ----------------------------------------------------

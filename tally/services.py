@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from rules.hands import Hand, score_partida
 from rules.messages import render
-from rules.problems import CODES, Problem, has_errors
+from rules.problems import Problem, has_errors
 from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
 from scoring.services.workflow import NO_ORIGIN, Origin, sheet_save
@@ -57,9 +57,8 @@ class Recorded:
 
 
 def problem_text(p: Problem) -> str:
-    check = CODES[p.code].check if p.code in CODES else ""
-    text = render(dataclasses.replace(p, game=None), "pt-br")
-    return f"{check}: {text}" if check else text
+    """The sentence a judge reads; the rule's check code (V-H…) stays in the logs."""
+    return render(dataclasses.replace(p, game=None), "pt-br")
 
 
 def _user(user: Any) -> Any:

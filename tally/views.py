@@ -23,7 +23,7 @@ from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
 from tally import presets, selectors
 from tally.codec import CodecError, decode
-from tally.forms import PENALTY_LABELS, RESULTS, TRUCO_ENDS, detail_hand
+from tally.forms import RESULTS, TRUCO_ENDS, detail_hand, penalties_of
 from tally.services import HandError, hand_record, hand_undo, partida_close
 
 
@@ -64,19 +64,21 @@ class TenteioMixin(MatchMixin):
     def page(self, status: int = 200, **extra: Any) -> HttpResponse:
         state = selectors.match_state(self.match, self.tournament.rules())
         names = {"a": self.match.team_a.name, "b": self.match.team_b.name}
+        # A neutral judge: each side by its letter and its name, never «Nós»/«Eles».
+        results = {**RESULTS, "won_a": names["a"], "won_b": names["b"]}
         context = {
             "tournament": self.tournament,
             "match": self.match,
             "state": state,
             "names": names,
-            "sides": [("a", "Nós", names["a"]), ("b", "Eles", names["b"])],
+            "sides": [("a", "Equipe A", names["a"]), ("b", "Equipe B", names["b"])],
             "buttons": presets.truco_buttons(state.variant, state.mao_de_onze),
             "extras": presets.extra_choices(state.variant),
             "new_key": uuid.uuid4(),
             "duels": range(1, state.modality.players + 1),
             "truco_ends": TRUCO_ENDS,
-            "results": RESULTS,
-            "penalties": PENALTY_LABELS,
+            "results": results,
+            "penalties": penalties_of(state.variant),
             "levels": presets.levels(state.variant),
             "rows": list(reversed(state.rows)),
             "state_json": state_json(state),
@@ -140,7 +142,8 @@ class HandView(TenteioMixin, View):
         except (HandError, ScoringError) as exc:
             return self.refuse(exc)
         entry = recorded.entry
-        return self.done(f"Mão lançada: Nós +{entry.award_a}, Eles +{entry.award_b}.")
+        a, b = self.match.team_a.name, self.match.team_b.name
+        return self.done(f"Mão lançada: {a} +{entry.award_a}, {b} +{entry.award_b}.")
 
 
 class UndoView(TenteioMixin, View):

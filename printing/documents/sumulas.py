@@ -67,7 +67,10 @@ def meta(tournament: Tournament) -> dict[str, Any]:
         "ladder": m.family in LADDER_FAMILIES,
         "games": m.max_games,
         "best_of": m.best_of,
-        "unit": "pontos" if m.score_unit == "ponto" else "tentos",
+        "unit": m.points_word,
+        "unit_one": m.score_unit,
+        "tiebreak_name": m.tiebreak_game_name,
+        "tiebreak_minutes": m.tiebreak_minutes,
     }
 
 

@@ -75,7 +75,7 @@ def test_a_mesa_named_one_slash_two_has_its_live_pages(site: Site) -> None:
     link = re.search(rf'href="(/t/{t.slug}/mesas/[^"]+)"', board.text)
     assert link is not None
     mesa = anon.get(link.group(1))
-    assert mesa.status_code == 200 and "Mesa 1/2" in mesa.text and "truco Nós +2" in mesa.text
+    assert mesa.status_code == 200 and "Mesa 1/2" in mesa.text and f"truco {m.team_a.name} +2" in mesa.text
     judge = loose("judge", site)
     assert judge.get(reverse("tally:tenteio", args=[t.slug, m.pk])).status_code == 200
 
