@@ -11,9 +11,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from knockout.placings import final_placings
 from printing.documents.common import Params, when
 from rules.types import TeamStatus
-from knockout.placings import final_placings
 from standings.qualification import qualification
 from standings.results import match_rows
 from standings.selectors import tournament_standings

@@ -83,6 +83,27 @@ def judge_new_password(org: Page, base: str, screens: Screens, username: str) ->
     return password
 
 
+def judge_by_link(org: Page, phone: Page, base: str, screens: Screens) -> None:
+    """A judge with no account at all: the comissão creates a private link for «Seu Lauro»,
+    only for the first mesa; his phone opens it and lands on that mesa's jogos."""
+    org.goto(f"{base}/t/{SLUG}/gestao/")
+    org.click("a:has-text('Comissão organizadora e juízes')")
+    form = org.locator("form.card", has_text="Criar link de acesso")
+    form.locator("input[name=name]").fill("Seu Lauro")
+    first_mesa = form.locator("fieldset.link-choices").first.locator("input").first
+    mesa = form.locator("fieldset.link-choices").first.locator("label").first.inner_text().strip()
+    first_mesa.check()
+    form.locator("button:has-text('Criar link')").click()
+    url = org.locator("code.link-url").inner_text().strip()
+    assert url.startswith(base) and "/acesso/" in url
+    screens.shot(org, "organizador-link-do-juiz")
+    phone.goto(url)
+    expect(phone).to_have_url(f"{base}/juiz/{SLUG}/")
+    rows = phone.locator("main li, main tr").filter(has_text="Mesa")
+    assert rows.count() > 0 and all(mesa in r for r in rows.all_inner_texts())
+    screens.shot(phone, "juiz-link-meus-jogos")
+
+
 def judge_logs_in(phone: Page, base: str, username: str, password: str) -> None:
     """The old password no longer opens the door; the new one lands on her jogos."""
     phone.goto(f"{base}/entrar/")

@@ -39,6 +39,7 @@ from tests.e2e.steps import (
     bulk_homologate,
     close_registration,
     edit_after_first_result,
+    judge_by_link,
     judge_logs_in,
     judge_new_password,
     login,
@@ -301,6 +302,7 @@ def test_the_organizers_day(
     t = set_up_event(org, base, screens, tmp_path)
     new_password = judge_new_password(org, base, screens, "juiza.marta")
     print_round_one(org, base, screens, tmp_path)
+    judge_by_link(org, screens.watch(new_context().new_page()), base, screens)
 
     phone = screens.watch(new_context().new_page())  # the plugin's context args: the judge's phone
     phone.set_default_timeout(TIMEOUT)
@@ -367,4 +369,7 @@ def test_the_organizers_day(
     screens.shot(spectator, "publico-mata-mata", full_page=True)
     bracket = spectator.request.get(f"{base}/t/{SLUG}/mata-mata.json").json()
     assert champion in str(bracket)  # the public JSON agrees
-    assert screens.count == 30
+    org.goto(f"{base}/t/{SLUG}/gestao/")  # the dashboard ends with the champion
+    expect(org.get_by_role("heading", name=f"Campeão: {champion}")).to_be_visible()
+    screens.shot(org, "organizador-painel-campeao", full_page=True)
+    assert screens.count == 33
