@@ -4,7 +4,8 @@ One test plays the whole event as people do it: the organizer (1280-wide desktop
 logs in, lands on the home page and creates a Truco Cego trio tournament from its
 «Novo torneio», imports 16 trios from a CSV, closes the inscrições (a late trio is
 refused), checks them in, draws the chaves, generates the rodadas, gives the judge a
-new password and prints the súmulas of rodada 1; the judge logs in with it on a phone
+new password, prints the súmulas of rodada 1 and gives «Seu Lauro», who has no account,
+a private link for mesa 1 that his phone opens on that mesa's jogos; the judge logs in with it on a phone
 (390×844, touch, pt-BR), lands on her jogos and enters chave A's súmulas — one refused
 and fixed on the spot, one W.O.; rodada 1 of the other chaves is entered through the
 scoring services. A spectator sees no score of a súmula not yet homologated; the
@@ -13,7 +14,8 @@ and the score goes public. With results in, «Editar torneio» saves a new venue
 refuses a rules change without its confirmation. The rest of the chaves is completed
 through the services, chave B with a circular tie that the organizer settles with the
 "Registrar sorteio" form; then the mata-mata is generated and played to the final
-through the pages, and the spectator opens the public pages.
+through the pages, the spectator opens the public pages and the dashboard ends with the
+champion.
 Screenshots of each step go to docs/screens/.
 """
 
