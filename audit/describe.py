@@ -258,7 +258,7 @@ def d_assignment(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -
 def d_link(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     who = _person(o.user.__class__, o.user_id)
     if action == "update" and "revoked_at" in changed and o.revoked_at:
-        return f"{ctx['actor']} revogou o link de acesso do juiz {who}"
+        return f"Link de acesso do juiz {who} revogado"
     if action == "update" and changed == ["opened_at"]:
         return f"Link de acesso do juiz {who} aberto num aparelho"
     if action == "create":
@@ -307,7 +307,10 @@ def teams_of(instance: Any) -> set[int]:
     if isinstance(instance, t.Match | t.GroupSwap):
         return {instance.team_a_id, instance.team_b_id}
     if isinstance(instance, s.ScoreSheet | s.SheetEvent | s.Signature):
-        row = t.Match.objects.filter(pk=match_of(instance)).values_list("team_a_id", "team_b_id").first()
+        match = match_of(instance)
+        if match is None:
+            return set()
+        row = t.Match.objects.filter(pk=match).values_list("team_a_id", "team_b_id").first()
         return set(row or ())
     team = getattr(instance, "team_id", None)
     return {team} if team else set()

@@ -101,10 +101,8 @@ def _related(field: models.Field[Any, Any], pk: Any) -> str:
 
 def match_label(match: t.Match) -> str:
     """«Mesa 3 · Rodada 2 (Trio A × Trio B)»: where and when, then who."""
-    where = [
-        f"Mesa {match.table.name}" if match.table_id else "",
-        f"Rodada {match.round}" if match.round else "",
-    ]
+    table = match.table.name if match.table is not None else ""
+    where = [f"Mesa {table}" if table else "", f"Rodada {match.round}" if match.round else ""]
     place = " · ".join(w for w in where if w)
     teams = f"{match.team_a.name} × {match.team_b.name}"
     return f"{place} ({teams})" if place else teams
@@ -112,7 +110,7 @@ def match_label(match: t.Match) -> str:
 
 def _settings(value: Any) -> str:
     if not isinstance(value, Mapping) or not value:
-        return "os da modalidade"
+        return "nenhuma (as da modalidade)"
     out = []
     for name, v in value.items():
         if name == "tiebreakers" and isinstance(v, list):
@@ -202,4 +200,5 @@ def readable(
 
 
 # Shown by _sheet_rows instead, or not a decision.
-_SKIP = {(s.ScoreSheet, n) for n in SHEET_CONTENT} | {(t.DrawOfLots, "inputs")}
+# The history row's kind is what the entry's sentence says already.
+_SKIP = {(s.ScoreSheet, n) for n in SHEET_CONTENT} | {(t.DrawOfLots, "inputs"), (s.SheetEvent, "kind")}

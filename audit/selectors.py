@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
@@ -26,7 +27,7 @@ class Filters:
 
 @dataclass(frozen=True)
 class Choices:
-    kinds: list[tuple[str, str]]
+    kinds: list[tuple[str, Any]]
     matches: list[tuple[int, str]]
     teams: list[tuple[int, str]]
     people: list[tuple[int, str]]

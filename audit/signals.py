@@ -107,6 +107,8 @@ def actor_phrase(user: Any, label: str, tournament_id: int | None) -> str:
     if user is None:
         return {"comando": "Comando", "sistema": "Sistema"}.get(label, "Alguém sem login")
     name = user.get_full_name() or user.get_username()
+    if tournament_id is None:
+        return str(name)
     role = Membership.objects.filter(tournament_id=tournament_id, user=user).values_list("role", flat=True)
     found = role.first()
     if found == Membership.Role.ORGANIZER:
