@@ -154,7 +154,11 @@ def _record(instance: Any, action: str, before: Any, after: Any, changed: list[s
         return
     ctx["imported"] = where in IMPORTS
     ctx["before"] = before or {}
-    ctx["actor"] = actor_phrase(user, label, tournament_id)
+    registry = open_entries()
+    known = registry.get(("actor", tournament_id)) if registry is not None else None
+    ctx["actor"] = known or actor_phrase(user, label, tournament_id)
+    if registry is not None:
+        registry[("actor", tournament_id)] = ctx["actor"]  # one look-up per request
     summary = spec.describe(instance, action, changed, ctx)[:300]
     lead = {
         "action": action,

@@ -68,7 +68,7 @@ class AuditTable(tables.Table):
     details = tables.Column(
         verbose_name=_("Detalhes"), accessor="pk", orderable=False, exclude_from_export=True
     )
-    where = tables.Column(verbose_name=_("Página ou comando"), default="", visible=False)
+    where = tables.Column(verbose_name=_("página ou comando"), default="", visible=False)
     before = tables.Column(verbose_name=_("Antes (técnico)"), default="", visible=False)
     after = tables.Column(verbose_name=_("Depois (técnico)"), default="", visible=False)
 
@@ -101,9 +101,9 @@ class AuditTable(tables.Table):
             _("detalhes"),
             _("De onde"),
             record.ip or "—",
-            _("Página ou comando"),
+            _("página ou comando"),
             record.where or "—",
-            _("Registro"),
+            _("registro"),
             record.model,
             record.object_id,
         )

@@ -101,6 +101,8 @@ def test_filters_by_team_person_and_kind(site: Site) -> None:
 
 def test_the_csv_is_the_filtered_list_with_the_technical_columns(site: Site) -> None:
     m = play(site)
+    page = log(site.client("organizer"), site.public, jogo=m.pk)
+    assert f"?jogo={m.pk}&amp;_export=csv" in page  # the export link keeps the filters
     response = site.client("organizer").get(
         reverse("audit:log", args=[site.public.slug]), {"jogo": m.pk, "_export": "csv"}
     )
