@@ -88,6 +88,7 @@ class AuditTable(tables.Table):
         )
         order_by = ("-at",)
         attrs = {"class": "audit"}
+        empty_text = _("Nenhum registro com estes filtros.")
 
     def render_changes(self, record: AuditEntry) -> SafeString:
         return changes_html(record)
