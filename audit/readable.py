@@ -115,10 +115,12 @@ def _settings(value: Any) -> str:
     for name, v in value.items():
         if name == "tiebreakers" and isinstance(v, list):
             out.append("Critérios de desempate: " + ", ".join(str(CRITERION_LABELS.get(c, c)) for c in v))
+        elif name == "sweep_bonus":
+            out.append(f"2 a 0 conta a terceira partida: {'sim' if v else 'não'}")
         elif name in RULE_LABELS:
             out.append(f"{RULE_LABELS[name]}: {v}")
         else:
-            out.append(f"{name.replace('_', ' ')}: {v}")
+            out.append(f"Outra regra: {v}")  # a key this page does not know: never its code name
     return "; ".join(out)
 
 
@@ -161,7 +163,8 @@ def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> s
         day = parse_date(str(value))
         return formats.date_format(day, "d/m/Y") if day else str(value)
     if isinstance(field, models.JSONField):
-        return _json(model, field.name, value)
+        with override("pt-br"):
+            return _json(model, field.name, value)
     return str(value)
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from audit.context import Origin, activate, deactivate
 from audit.models import AuditEntry
+from audit.readable import readable
 from scoring.models import ScoreSheet
 from tests.tournaments.conftest import trio
 from tests.tournaments.test_editing import form_data
@@ -176,3 +177,16 @@ def test_setup_actions_are_one_entry_each(client: Client, organizer: User, tourn
     page = log(client, tournament)
     assert_readable(page)
     assert "Os Taura" in page and "semente-x" in page
+
+
+def test_rule_changes_read_as_the_rules_form_words(site: Site) -> None:
+    rules = {"points_to_win": 30, "tiebreakers": ["wins", "head_to_head"], "sweep_bonus": True}
+    rows = readable(site.public, {"settings": {}}, {"settings": rules})
+    assert rows == [
+        [
+            "Regras alteradas",
+            "nenhuma (as da modalidade)",
+            "Tentos por partida: 30; Critérios de desempate: Vitórias (V), Confronto direto; "
+            "2 a 0 conta a terceira partida: sim",
+        ]
+    ]
