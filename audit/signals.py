@@ -75,6 +75,9 @@ def on_pre_save(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) ->
         instance._audit_new_pin = old.pin_hash != instance.pin_hash
 
 
+MINOR = 3  # Spec.rank of the rows that only come with an action (a chave, a jogo)
+
+
 @dataclass
 class _Open:
     """An entry this request is still completing: its id and what it holds so far."""
@@ -88,8 +91,15 @@ class _Open:
     people: set[int] = field(default_factory=set)
 
     def columns(self) -> dict[str, Any]:
+        lead = dict(self.lead)
+        others = len(self.changes) - 1
+        if self.rank >= MINOR and others > 0:
+            # No row speaks for the whole action (rodadas generated, a mata-mata built):
+            # the sentence says that more came with it.
+            more = f" e mais {others} alteraç{'ão' if others == 1 else 'ões'}"
+            lead["summary"] = lead["summary"][: 300 - len(more)] + more
         return {
-            **self.lead,
+            **lead,
             "changes": self.changes,
             "match_id": self.match_id,
             "teams": _ids(self.teams),

@@ -20,7 +20,7 @@ from scoring.models import ScoreSheet
 from tests.tournaments.conftest import trio
 from tests.tournaments.test_editing import form_data
 from tests.trust.conftest import Site
-from tournaments.models import Match, Team, Tournament
+from tournaments.models import Group, Match, Team, Tournament
 from tournaments.services.registration import team_register
 
 pytestmark = pytest.mark.django_db
@@ -190,3 +190,18 @@ def test_rule_changes_read_as_the_rules_form_words(site: Site) -> None:
             "2 a 0 conta a terceira partida: sim",
         ]
     ]
+
+
+def test_an_action_without_a_main_row_says_how_much_came_with_it(site: Site) -> None:
+    request = RequestFactory().post("/x/")
+    request.user = site.users["organizer"]
+    stage = Match.objects.filter(stage__tournament=site.public).first().stage  # type: ignore[union-attr]
+    token = activate(Origin(request=request))
+    try:
+        for name in ("X", "Y", "Z"):
+            Group.objects.create(stage=stage, name=name, order=9)
+    finally:
+        deactivate(token)
+    entry = AuditEntry.objects.get(model="tournaments.Group")
+    assert entry.summary == "Chave X criada e mais 2 alterações"
+    assert [part["fields"][-1] for part in entry.changes] == [["Chave", "—", n] for n in "XYZ"]
