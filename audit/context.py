@@ -11,7 +11,7 @@ import ipaddress
 import os
 import sys
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -21,6 +21,14 @@ from django.conf import settings
 class Origin:
     request: Any = None
     command: str = ""
+    # The entries this request has written, by subject (audit.signals completes them).
+    open: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+def open_entries() -> dict[Any, Any] | None:
+    """Where this request keeps its entries; None outside a request (one entry per row)."""
+    origin = _current.get()
+    return origin.open if origin is not None and origin.request is not None else None
 
 
 _current: ContextVar[Origin | None] = ContextVar("tenteio_audit_origin", default=None)

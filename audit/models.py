@@ -1,10 +1,16 @@
-"""One row per decision: who, when, from where, what, and the record before and after.
+"""One row per action: who, when, from where, what, and the records before and after.
 
 ``tournament_id`` is a plain number, not a foreign key, so the trail of a deleted
-tournament survives its deletion. Rows are only ever added (the admin is read-only).
+tournament survives its deletion. An action that changes several rows (a súmula sent and
+confirmed, a sorteio writing its chaves) is one entry: ``before``/``after`` hold the
+main row as it was and became, ``changes`` every row's readable diff. Rows are only
+ever added: ``save()`` refuses to change a stored entry and the admin is read-only (the
+signal handlers complete an entry while its own request runs, see ``audit.signals``).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -44,6 +50,13 @@ class AuditEntry(models.Model):
     summary = models.CharField(_("resumo"), max_length=300)
     before = models.JSONField(_("antes"), null=True, blank=True)
     after = models.JSONField(_("depois"), null=True, blank=True)
+    # [{"record": "Súmula v2 …", "action": "update", "fields": [[label, before, after], …]}]:
+    # pt-BR text written with the entry, so it reads the same after the rows are gone.
+    changes = models.JSONField(_("alterações"), default=list, blank=True)
+    # What the filters look for: the jogo, and "|id|id|" lists of teams and people.
+    match_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    teams = models.CharField(max_length=400, blank=True, default="")
+    people = models.CharField(max_length=400, blank=True, default="")
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -53,3 +66,11 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%d/%m/%Y %H:%M} {self.actor_label}: {self.summary}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise PermissionError("Um registro de auditoria não pode ser alterado.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError("Um registro de auditoria não pode ser removido.")

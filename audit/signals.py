@@ -1,8 +1,17 @@
 """Signal handlers that write the audit trail, without touching any app's services.
 
 ``pre_save`` reads the row as it is in the database (the "before"); ``post_save`` and
-``post_delete`` write one :class:`AuditEntry` in the same transaction as the change, so
+``post_delete`` write the :class:`AuditEntry` in the same transaction as the change, so
 a rolled-back decision leaves no trace and a committed one always has its entry.
+
+One entry per action. A service changes several rows for one decision, and the súmula
+workflow writes its own history row (``SheetEvent``) beside the súmula it changes: the
+model signals saw each row, so one sending was logged as «gravada», «enviada», «passa a
+valer» and «conferida». Now the rows one request changes for the same subject (a jogo,
+a team, or else the request's one action) complete a single entry: its sentence and
+main before/after come from the row that speaks for the action (``Spec.rank``), and
+every row adds its readable diff to ``changes``. Outside a request (a command, a
+shell, a worker) each row is its own entry, as before.
 
 Not seen by signals, hence not in the trail row by row: ``bulk_create`` and
 ``QuerySet.update``. The tenteio/1 loader writes teams, jogos and súmulas in bulk; its
@@ -16,15 +25,27 @@ from __future__ import annotations
 import json
 import logging
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
-from audit.context import current
-from audit.describe import WATCHED, Spec, kind_of, tournament_id_of
+from audit.context import current, open_entries
+from audit.describe import (
+    WATCHED,
+    Spec,
+    kind_of,
+    match_of,
+    people_of,
+    rank_of,
+    subject_of,
+    teams_of,
+    tournament_id_of,
+)
 from audit.models import AuditEntry
-from tournaments.models import Tournament
+from audit.readable import readable
+from tournaments.models import Membership, Tournament
 from tournaments.signals import judge_password_reset
 
 log = logging.getLogger(__name__)
@@ -54,29 +75,113 @@ def on_pre_save(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) ->
         instance._audit_new_pin = old.pin_hash != instance.pin_hash
 
 
+MINOR = 3  # Spec.rank of the rows that only come with an action (a chave, a jogo)
+
+
+@dataclass
+class _Open:
+    """An entry this request is still completing: its id and what it holds so far."""
+
+    pk: int
+    rank: int
+    lead: dict[str, Any]
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    match_id: int | None = None
+    teams: set[int] = field(default_factory=set)
+    people: set[int] = field(default_factory=set)
+
+    def columns(self) -> dict[str, Any]:
+        lead = dict(self.lead)
+        others = len(self.changes) - 1
+        if self.rank >= MINOR and others > 0:
+            # No row speaks for the whole action (rodadas generated, a mata-mata built):
+            # the sentence says that more came with it.
+            more = f" e mais {others} alteraç{'ão' if others == 1 else 'ões'}"
+            lead["summary"] = lead["summary"][: 300 - len(more)] + more
+        return {
+            **lead,
+            "changes": self.changes,
+            "match_id": self.match_id,
+            "teams": _ids(self.teams),
+            "people": _ids(self.people),
+        }
+
+
+def _ids(ids: set[int]) -> str:
+    text = "|" + "|".join(str(i) for i in sorted(ids)) + "|" if ids else ""
+    return text if len(text) <= 400 else text[: text.rindex("|", 0, 400) + 1]
+
+
+def actor_phrase(user: Any, label: str, tournament_id: int | None) -> str:
+    """Who acted, as a sentence names them: «Comissão», «Juiz Ana», «Sistema»."""
+    if user is None:
+        return {"comando": "Comando", "sistema": "Sistema"}.get(label, "Alguém sem login")
+    name = user.get_full_name() or user.get_username()
+    if tournament_id is None:
+        return str(name)
+    role = Membership.objects.filter(tournament_id=tournament_id, user=user).values_list("role", flat=True)
+    found = role.first()
+    if found == Membership.Role.ORGANIZER:
+        return "Comissão"
+    return f"Juiz {name}" if found == Membership.Role.JUDGE else name
+
+
+def _write(
+    key: tuple[Any, ...], rank: int, lead: dict[str, Any], part: dict[str, Any], found: dict[str, Any]
+) -> None:
+    """Write the entry of this action, or complete the one this request already wrote for
+    the same subject (the rows of one action arrive one signal at a time)."""
+    user, label, ip, where = current()
+    registry = open_entries()
+    state = registry.get(key) if registry is not None else None
+    if state is not None:
+        grown = _Open(state.pk, state.rank, state.lead, [*state.changes], state.match_id)
+        grown.teams, grown.people = state.teams | found["teams"], state.people | found["people"]
+        grown.match_id = grown.match_id or found["match_id"]
+        if part["fields"]:
+            grown.changes.append(part)
+        if rank < grown.rank:
+            grown.rank, grown.lead = rank, lead
+        if AuditEntry.objects.filter(pk=state.pk).update(**grown.columns()):
+            registry[key] = grown  # type: ignore[index]
+            return
+        # Its first row was rolled back with a failed service: this one starts anew.
+    state = _Open(0, rank, lead, [part] if part["fields"] else [], found["match_id"])
+    state.teams, state.people = found["teams"], found["people"] | ({user.pk} if user else set())
+    entry = AuditEntry.objects.create(
+        tournament_id=key[0], actor=user, actor_label=label[:150], ip=ip, where=where[:100], **state.columns()
+    )
+    state.pk = entry.pk
+    if registry is not None:
+        registry[key] = state
+
+
 def _record(instance: Any, action: str, before: Any, after: Any, changed: list[str], **ctx: Any) -> None:
     spec = WATCHED[type(instance)]
-    user, label, ip, where = current()
+    user, label, _, where = current()
     tournament_id = tournament_id_of(instance)
     if tournament_id is not None and tournament_id in _deleting.get():
         return
     ctx["imported"] = where in IMPORTS
     ctx["before"] = before or {}
-    summary = spec.describe(instance, action, changed, ctx)
-    AuditEntry.objects.create(
-        tournament_id=tournament_id,
-        actor=user,
-        actor_label=label[:150],
-        ip=ip,
-        where=where[:100],
-        action=action,
-        kind=kind_of(instance, spec),
-        model=instance._meta.label,
-        object_id=str(instance.pk)[:40],
-        summary=summary[:300],
-        before=before,
-        after=after,
-    )
+    registry = open_entries()
+    known = registry.get(("actor", tournament_id)) if registry is not None else None
+    ctx["actor"] = known or actor_phrase(user, label, tournament_id)
+    if registry is not None:
+        registry[("actor", tournament_id)] = ctx["actor"]  # one look-up per request
+    summary = spec.describe(instance, action, changed, ctx)[:300]
+    lead = {
+        "action": action,
+        "kind": kind_of(instance, spec),
+        "model": instance._meta.label,
+        "object_id": str(instance.pk)[:40],
+        "summary": summary,
+        "before": before,
+        "after": after,
+    }
+    part = {"record": summary, "action": action, "fields": readable(instance, before, after)}
+    found = {"match_id": match_of(instance), "teams": teams_of(instance), "people": people_of(instance)}
+    _write((tournament_id, *subject_of(instance)), rank_of(instance, action, spec), lead, part, found)
 
 
 def on_post_save(sender: Any, instance: Any, created: bool, raw: bool = False, **kwargs: Any) -> None:
@@ -120,19 +225,18 @@ def on_post_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 def on_judge_password_reset(sender: Any, *, tournament: Any, judge: Any, **kwargs: Any) -> None:
     """A judge's new password: who gave it, to whom, when (never the password itself)."""
-    user, label, ip, where = current()
-    AuditEntry.objects.create(
-        tournament_id=tournament.pk,
-        actor=user,
-        actor_label=label[:150],
-        ip=ip,
-        where=where[:100],
-        action=AuditEntry.Action.UPDATE,
-        kind=AuditEntry.Kind.PEOPLE,
-        model=judge._meta.label,
-        object_id=str(judge.pk),
-        summary=f"Nova senha gerada para o juiz «{judge.get_username()}» (bloqueio de login desfeito)"[:300],
-    )
+    summary = f"Nova senha gerada para o juiz «{judge.get_username()}» (bloqueio de login desfeito)"[:300]
+    lead = {
+        "action": AuditEntry.Action.UPDATE,
+        "kind": AuditEntry.Kind.PEOPLE,
+        "model": judge._meta.label,
+        "object_id": str(judge.pk),
+        "summary": summary,
+        "before": None,
+        "after": None,
+    }
+    found = {"match_id": None, "teams": set(), "people": {judge.pk}}
+    _write((tournament.pk, "pessoa", judge.pk), 0, lead, {"fields": []}, found)
 
 
 def connect() -> None:

@@ -1,4 +1,5 @@
-"""The audit page of a tournament: organizers only, paginated, filtered by kind, exportable."""
+"""The audit page of a tournament: organizers only, filtered by kind, jogo, team and
+person (plain GET parameters), paginated, exportable as CSV/XLSX with the same filters."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from django.shortcuts import render
 from django.views import View
 from django_tables2 import RequestConfig
 
-from audit.models import AuditEntry
-from audit.selectors import tournament_trail
+from audit.selectors import filter_choices, tournament_trail
 from audit.tables import AuditTable
 from core.exports import export_response
 from tournaments.permissions import Action, TournamentPermissionMixin
@@ -20,9 +20,9 @@ class AuditLogView(TournamentPermissionMixin, View):
     action = Action.MANAGE
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        kind = request.GET.get("tipo", "")
-        kind = kind if kind in AuditEntry.Kind.values else ""
-        table = AuditTable(tournament_trail(self.tournament, kind))
+        choices = filter_choices(self.tournament)
+        filters = choices.read(request.GET)
+        table = AuditTable(tournament_trail(self.tournament, filters))
         exported = export_response(request, table, f"{slug}-auditoria")
         if exported is not None:
             return exported
@@ -31,7 +31,7 @@ class AuditLogView(TournamentPermissionMixin, View):
             "tournament": self.tournament,
             "can_manage": True,
             "table": table,
-            "kinds": AuditEntry.Kind.choices,
-            "kind": kind,
+            "choices": choices,
+            "filters": filters,
         }
         return render(request, "audit/log.html", context)

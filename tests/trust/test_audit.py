@@ -42,7 +42,10 @@ def test_judge_and_organizer_decisions_are_in_the_trail(site: Site) -> None:
     assert created.actor == site.users["judge"] and created.actor_label == "juiz"
     assert created.ip == "192.0.2.10" and created.tournament_id == t.pk and created.kind == K.SHEETS
     assert created.after["result"]["games"] == [[24, 13], [24, 20]]
-    assert "Súmula v1" in created.summary and m.team_a.name in created.summary
+    assert created.summary.startswith("Juiz juiz enviou a súmula do jogo Mesa 1 · Rodada 1")
+    assert m.team_a.name in created.summary and created.summary.endswith(": 24–13, 24–20")
+    # One entry for the sending: not the version, its history row and its confirmation apart.
+    assert AuditEntry.objects.filter(tournament_id=t.pk, match_id=m.pk).count() == 1
 
     sign = reverse("scoring:sign", args=[t.slug, m.pk])
     for side in ("a", "b"):
@@ -54,10 +57,26 @@ def test_judge_and_organizer_decisions_are_in_the_trail(site: Site) -> None:
     assert org.post(revert, {"version": sheet.version, "reason": "placar trocado"}).status_code == 303
     homologations = AuditEntry.objects.filter(tournament_id=t.pk, kind=K.HOMOLOGATION)
     summaries = [e.summary for e in homologations]
-    assert any(s.endswith(": homologada") for s in summaries), summaries
-    assert any("homologação revertida — motivo: placar trocado" in s for s in summaries), summaries
-    status_change = AuditEntry.objects.filter(model="scoring.ScoreSheet", action="update").first()
-    assert status_change is not None and status_change.before["status"] != status_change.after["status"]
+    assert len(summaries) == 2, summaries
+    assert any(s.startswith("Comissão homologou a súmula do jogo Mesa 1") for s in summaries), summaries
+    assert any("reverteu a homologação" in s and "motivo: placar trocado" in s for s in summaries)
+    # The súmula's own change is in the same entry, as a labelled before/after.
+    reverted = homologations.get(summary__contains="reverteu")
+    rows = [row for part in reverted.changes for row in part["fields"]]
+    assert ["Situação", "homologada", "assinada pelos capatazes"] in rows, rows
+
+
+def test_an_entry_is_never_changed_nor_removed(site: Site) -> None:
+    site.public.venue = "CTG Novo"
+    site.public.save()
+    entry = AuditEntry.objects.get(model="tournaments.Tournament", action="update")
+    entry.summary = "outra coisa"
+    with pytest.raises(PermissionError):
+        entry.save()
+    with pytest.raises(PermissionError):
+        entry.delete()
+    entry.refresh_from_db()
+    assert entry.summary.endswith("alterou a configuração do torneio: local")
 
 
 def test_team_status_membership_and_settings_changes(site: Site) -> None:
@@ -80,6 +99,7 @@ def test_team_status_membership_and_settings_changes(site: Site) -> None:
     t.save()
     setting = AuditEntry.objects.get(model="tournaments.Tournament", action="update")
     assert setting.before == {"is_public": True} and setting.after == {"is_public": False}
+    assert setting.changes[0]["fields"] == [["Público", "sim", "não"]]
     assert setting.actor_label == "sistema"  # no request: a shell or a worker
 
 
