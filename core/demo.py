@@ -133,8 +133,9 @@ def demo_document(seed: int = 2026, played_rounds: int = 2) -> dict[str, Any]:
     # Every rodada on mesas 1, 2, 3… in the order of its jogos (chave A first).
     seen: dict[int, int] = {}
     for m in matches:
-        seen[m["round"]] = seen.get(m["round"], 0) + 1
-        m["table"] = str(seen[m["round"]])
+        rnd = int(str(m["round"]))
+        seen[rnd] = seen.get(rnd, 0) + 1
+        m["table"] = str(seen[rnd])
     return {
         "format": "tenteio/1",
         "tournament": {

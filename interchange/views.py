@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.generic import View
@@ -49,7 +50,7 @@ class ImportView(LoginRequiredMixin, View):
 
     template_name = "interchange/import.html"
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.user.is_authenticated and not can_create_tournament(request.user):
             raise PermissionDenied(str(CREATE_REFUSED))
         return super().dispatch(request, *args, **kwargs)

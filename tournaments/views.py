@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -42,7 +43,7 @@ class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-a
     template_name = "tournaments/create.html"
     form_class = TournamentForm
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.user.is_authenticated and not can_create_tournament(request.user):
             raise PermissionDenied(str(CREATE_REFUSED))
         return super().dispatch(request, *args, **kwargs)
