@@ -120,7 +120,8 @@ def test_organizer_pages_and_homologation(world: World) -> None:
     rodada = c.get(reverse("scoring:round", args=[world.tournament.slug]), {"rodada": 1}).content.decode()
     assert "assinada" in rodada and "sem súmula" in rodada
     history = reverse("scoring:history", args=[world.tournament.slug, m.pk])
-    assert "Versão 1" in c.get(history).content.decode()
+    page = c.get(history).content.decode()
+    assert "Versão 1" in page and "Homologar a versão 1" in page
     homologate = reverse("scoring:homologate", args=[world.tournament.slug, m.pk])
     assert client_for(world.judge).post(homologate, {"version": 1}).status_code == 403
     assert c.post(homologate, {"version": 1}).status_code == 303
@@ -134,6 +135,14 @@ def test_organizer_pages_and_homologation(world: World) -> None:
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.SIGNED
     assert "Placar trocado." in c.get(history).content.decode()
+
+
+def test_homologate_is_offered_only_once_the_capatazes_signed(world: World) -> None:
+    m = world.match(1, "1")
+    sheet_save(match=m, user=world.judge, data=win_a(m), base_version=0, submit=True)
+    history = reverse("scoring:history", args=[world.tournament.slug, m.pk])
+    page = client_for(world.organizer).get(history).content.decode()
+    assert "Homologar a versão" not in page and "Aguardando as assinaturas dos capatazes" in page
 
 
 def test_organizer_pages_refuse_judges_and_anonymous(world: World) -> None:
