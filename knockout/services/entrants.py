@@ -52,7 +52,7 @@ def qualified_entrants(
         list(d.result)
         for d in DrawOfLots.objects.filter(
             stage=stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
-        )
+        ).order_by("performed_at", "id")  # oldest first: the newest sorteio of a tie decides
     ]
     h2h = [m for gt in table.groups for m in gt.ranked]
     out: list[Seeded] = []
