@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from knockout.selectors import Bracket, Slot, bracket_data, knockout_stages
-from rules.crossgroup import cross_entries, rank_across_groups
 from rules.placings import Band, FinalPlacing, chave_bands, positions_of, rank_bands
 from rules.types import TeamStatus
+from standings.qualification import compare_places
 from standings.selectors import StageTable, tournament_standings
-from tournaments.models import DrawOfLots, Team, Tournament
+from tournaments.models import Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -58,26 +58,10 @@ class FinalPlacings:
 
 def _stage_placings(t: Tournament, table: StageTable) -> tuple[list[FinalPlacing], bool]:
     """One phase of chaves placed: (placings, every jogo counted)."""
-    modality = t.rules()
-    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in table.groups}
-    lots = [
-        list(d.result)
-        for d in DrawOfLots.objects.filter(
-            stage=table.stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
-        ).order_by("performed_at", "id")
-    ]
-    h2h = [m for gt in table.groups for m in gt.ranked]
     deepest = max((len(gt.rows) for gt in table.groups), default=0)
     tiers: list[list[tuple[str, int]]] = []
     labels: list[str] = []
-    for place in range(1, deepest + 1):
-        rows = rank_across_groups(
-            cross_entries(chaves, place),
-            criteria=modality.cross_group_criteria,
-            method=modality.cross_group_method.value,
-            lots=lots,
-            head_to_head_matches=h2h,
-        )
+    for place, rows in compare_places(t, table, range(1, deepest + 1)).items():
         if rows:
             tiers.append([(r.team, r.position) for r in rows])
             labels.append(_("%(n)dº da chave") % {"n": place})

@@ -9,6 +9,7 @@ stage is unplayed or a tie at the cut waits for a sorteio.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,32 @@ class Qualification:
     provisional: bool = True
 
 
+def compare_places(t: Any, stage_table: StageTable, places: Iterable[int]) -> dict[int, list[CrossRow]]:
+    """The teams at each of ``places`` in their chave, compared across the phase's chaves
+    (docs/rules.md §3.4), best first: what the classificados, the mata-mata's seeding and
+    the final placings all read. The phase's sorteios are read once, oldest first (the
+    newest sorteio of a tie decides)."""
+    modality = t.rules()
+    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in stage_table.groups}
+    lots = [
+        list(d.result)
+        for d in DrawOfLots.objects.filter(
+            stage=stage_table.stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
+        ).order_by("performed_at", "id")
+    ]
+    matches = [m for gt in stage_table.groups for m in gt.ranked]
+    return {
+        place: rank_across_groups(
+            cross_entries(chaves, place),
+            criteria=modality.cross_group_criteria,
+            method=modality.cross_group_method.value,
+            lots=lots,
+            head_to_head_matches=matches,
+        )
+        for place in places
+    }
+
+
 def qualification(
     t: Any, stage_table: StageTable, *, per_group: int | None = None, best_next: int | None = None
 ) -> Qualification:
@@ -65,22 +92,7 @@ def qualification(
             q.direct.append(Qualified(gt.group.name, row.position, gt.teams[row.team], row.pending_lots))
         if len(active) > per_group and active[per_group - 1].pending_lots and active[per_group].pending_lots:
             pending = True  # the cut falls inside a tie that waits for a sorteio
-    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in stage_table.groups}
-    entries = cross_entries(chaves, per_group + 1)
-    lots = [
-        list(d.result)
-        for d in DrawOfLots.objects.filter(
-            stage=stage_table.stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
-        ).order_by("performed_at", "id")
-    ]
-    matches = [m for gt in stage_table.groups for m in gt.ranked]
-    rows = rank_across_groups(
-        entries,
-        criteria=modality.cross_group_criteria,
-        method=modality.cross_group_method.value,
-        lots=lots,
-        head_to_head_matches=matches,
-    )
+    rows = compare_places(t, stage_table, [per_group + 1])[per_group + 1]
     names = {key: team.name for key, team in teams.items()}
     lang = translation.get_language() or "pt-br"
     for k, cross in enumerate(rows):

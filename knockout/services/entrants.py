@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.crossgroup import cross_entries, rank_across_groups
-from standings.qualification import qualification
+from standings.qualification import compare_places, qualification
 from standings.selectors import tournament_standings
-from tournaments.models import DrawOfLots, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.services import ServiceError
 from tournaments.services.draws import drawable_teams, group_stage
 
@@ -45,25 +44,9 @@ def qualified_entrants(
                 ]
             }
         )
-    modality = t.rules()
-    chaves = {gt.group.name: (gt.standings, gt.ranked) for gt in table.groups}
     teams = {k: v for gt in table.groups for k, v in gt.teams.items()}
-    lots = [
-        list(d.result)
-        for d in DrawOfLots.objects.filter(
-            stage=stage, group__isnull=True, purpose=DrawOfLots.Purpose.TIEBREAK
-        ).order_by("performed_at", "id")  # oldest first: the newest sorteio of a tie decides
-    ]
-    h2h = [m for gt in table.groups for m in gt.ranked]
     out: list[Seeded] = []
-    for place in range(1, per + 1):
-        rows = rank_across_groups(
-            cross_entries(chaves, place),
-            criteria=modality.cross_group_criteria,
-            method=modality.cross_group_method.value,
-            lots=lots,
-            head_to_head_matches=h2h,
-        )
+    for place, rows in compare_places(t, table, range(1, per + 1)).items():
         out += [Seeded(teams[r.team], f"{place}º {r.group}", r.group, place - 1) for r in rows]
     out += [
         Seeded(line.team, f"{per + 1}º {line.row.group}", line.row.group, per)
