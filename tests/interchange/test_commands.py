@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
 from core.demo import demo_document
 from scoring.models import ScoreSheet
+from tests.commands import run
 from tests.documents import E15_MATCHES, document, match
 from tournaments.models import Match, Player, Team, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(*args, stdout=out, stderr=err)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def load(tmp_path: Path, doc: Any, *extra: str, name: str = "t.json") -> tuple[int, str, str]:

@@ -10,7 +10,6 @@ classificação of every phase, every jogo's result and every mata-mata.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -22,7 +21,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -33,6 +31,7 @@ from interchange.export import export_tournament
 from public import caching
 from scoring.models import ScoreSheet
 from standings.services import tiebreak_lots_record
+from tests.commands import run
 from tests.interchange.events import START, Event, build, result
 from tournaments.models import Group, Match, Stage, Tournament
 from tournaments.services.draws import groups_draw
@@ -41,16 +40,6 @@ from tournaments.services.schedule import ScheduleTemplate, schedule_generate
 
 DEFAULT_EXAMPLES = 12
 EXAMPLES = int(os.environ.get("TENTEIO_ROUND_TRIP_EXAMPLES", DEFAULT_EXAMPLES))
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(*args, stdout=out, stderr=err)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def fresh_cache() -> None:

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
 from rules.modalities import PRESETS
 from standings.selectors import tournament_standings
+from tests.commands import run
 from tests.documents import document, match
 from tests.generators import tournament_document
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(*args, stdout=out, stderr=err)
-        return 0, out.getvalue(), err.getvalue()
-    except SystemExit as exc:
-        return int(exc.code or 0), out.getvalue(), err.getvalue()
 
 
 def load(tmp_path: Path, doc: dict[str, Any], name: str = "in.json") -> None:
