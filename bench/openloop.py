@@ -26,15 +26,18 @@ from bench.people import _Forms
 
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 REVISION = re.compile(rb'"revision":\s*(\d+)')
+POLLS = re.compile(rb'data-revision-url="([^"]+)"')
 
 
 class Page:
-    """One open browser tab: its URL, the ETags it has seen and the revision it knows."""
+    """One open browser tab: its URL, the ETags it has seen, the revision it knows and the
+    address its live refresh polls (read from the page, as live.js reads it)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.etags: dict[str, str] = {}
         self.known: int | None = None
+        self.polls: str | None = None
 
 
 def _conditional(page: Page, path: str) -> dict[str, str]:
@@ -47,10 +50,15 @@ async def load(client: Client, page: Page, scheduled: float, cause: str) -> None
     answer = await client.call("page load", scheduled, "GET", page.path, _conditional(page, page.path))
     if answer is not None and "etag" in answer.headers:
         page.etags[page.path] = answer.headers["etag"]
+    found = POLLS.search(answer.body) if answer is not None and answer.status == 200 else None
+    if found:
+        page.polls = found.group(1).decode().replace("&amp;", "&")
 
 
 async def poll(client: Client, page: Page, revision_path: str, scheduled: float) -> None:
-    """What live.js does every 5 s: fetch the revision; when it changed, fetch the page."""
+    """What live.js does every 5 s: fetch the revision of what the page shows; when it
+    changed, fetch the page."""
+    revision_path = page.polls or revision_path
     headers = _conditional(page, revision_path)
     answer = await client.call("revision poll", scheduled, "GET", revision_path, headers)
     if answer is None or answer.status not in (200, 304):

@@ -1,12 +1,17 @@
-"""The public pages' cache: a rendered page kept under the tournament's public revision.
+"""The public pages' cache: a rendered page kept under its public revision.
 
-``@public_page("rodada", "page")`` on a view under ``/t/<slug>/`` keys an anonymous
-visitor's GET by (tournament, its revision, language, path, the query parameters the
-view declares); an address with any other parameter is redirected to the same
-address without it, so ``?x=<random>`` costs a redirect and then is the same page.
-The revision (``tournaments.revision``) changes in the same transaction as anything a
-public page shows, so a change is on the next request on every web node, with nothing
-to invalidate; the first visitor after it renders the page for everybody.
+``@public_page("rodada", "page", scopes=...)`` on a view under ``/t/<slug>/`` keys an
+anonymous visitor's GET by (tournament, the page's revision, language, path, the query
+parameters the view declares); an address with any other parameter is redirected to the
+same address without it, so ``?x=<random>`` costs a redirect and then is the same page.
+``scopes(request, kwargs)`` names the parts of the tournament the page shows (a chave, a
+team, the jogos: ``tournaments.revision``); the page's revision is the last change of
+those or of the whole tournament, read in one query, and it changes in the same
+transaction as anything the page shows, so a change is on the next request on every web
+node, with nothing to invalidate; the first visitor after it renders the page for
+everybody, and a page whose scopes did not change stays cached. The scopes are left in
+``request.public_scopes`` for the page's live refresh (``public/_live.html``), which
+polls the revision of exactly those.
 
 Pages are stored with Django's cache framework (Redis in production). The cache only
 saves work: with Redis away the page is rendered and served, and Redis is left alone
@@ -44,6 +49,7 @@ from tournaments.revision import Published, published
 log = logging.getLogger(__name__)
 
 View = Callable[..., HttpResponse]
+Scopes = Callable[[HttpRequest, dict[str, Any]], list[str]]
 TIMEOUT_SECONDS = 600  # a page under an old revision is never asked for again
 PAUSE_SECONDS = 5.0
 CACHE_CONTROL = "public, max-age=1"
@@ -119,12 +125,15 @@ def _canonical(request: HttpRequest, params: tuple[str, ...]) -> str | None:
     return request.path + (f"?{query}" if query else "")
 
 
-def public_page(*params: str) -> Callable[[View], View]:
-    """Cache an anonymous public page; ``params`` are the query parameters it reads."""
+def public_page(*params: str, scopes: Scopes | None = None) -> Callable[[View], View]:
+    """Cache an anonymous public page; ``params`` are the query parameters it reads,
+    ``scopes`` what it shows (nothing named: it changes with any change)."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def cached(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            shown = scopes(request, kwargs) if scopes is not None and request.method == "GET" else []
+            request.public_scopes = shown  # type: ignore[attr-defined]
             if request.method != "GET" or "_export" in request.GET or request.user.is_authenticated:
                 return view(request, *args, **kwargs)
             canonical = _canonical(request, params)
@@ -132,7 +141,7 @@ def public_page(*params: str) -> Callable[[View], View]:
                 moved = HttpResponseRedirect(canonical)
                 moved["Cache-Control"] = CACHE_CONTROL
                 return moved
-            found = published(str(kwargs.get("slug")))
+            found = published(str(kwargs.get("slug")), shown)
             if found is None or not found.is_public:
                 return view(request, *args, **kwargs)  # its 404, never a shared page
             key, etag = page_key(found, request, params)

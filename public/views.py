@@ -25,6 +25,7 @@ from django.views.generic import TemplateView, View
 from core.exports import export_response
 from core.numbers import whole_number
 from knockout.placings import FinalPlacings, final_placings
+from public import scopes
 from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
@@ -35,7 +36,7 @@ from tally import selectors as tally_selectors
 from tournaments.models import Stage, Team
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.phases import names_by_id
-from tournaments.revision import current
+from tournaments.revision import published
 
 
 def phase(t: Any, rows: list[dict[str, Any]], placings: FinalPlacings) -> str:
@@ -55,7 +56,7 @@ def phase(t: Any, rows: list[dict[str, Any]], placings: FinalPlacings) -> str:
     return _("%(name)s em jogo") % {"name": name}
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.jogos), name="dispatch")
 class TournamentHomeView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/home.html"
@@ -75,9 +76,6 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
             live=True,
         )
         return context
-
-
-CHAVES_PER_PAGE = 16
 
 
 def played(stage_table: Any) -> bool:
@@ -152,14 +150,19 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
     }
 
 
-@method_decorator(public_page("page"), name="dispatch")
+@method_decorator(public_page("page", scopes=scopes.standings_page), name="dispatch")
 class StandingsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/standings.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         t = self.tournament
-        self.stage_tables = tournament_standings(t)
+        chaves = scopes.ordered_chaves(t.slug)
+        self.page = scopes.chave_page(chaves, request.GET.get("page"))
+        self.group_ids = [pk for pk, _ in self.page.object_list]
+        # A state final has 128 chaves: only the page's are ranked (each on its own jogos).
+        many = self.page.paginator.num_pages > 1 and not request.GET.get("_export")
+        self.stage_tables = tournament_standings(t, group_ids=self.group_ids if many else None)
         if request.GET.get("_export"):
             every = [
                 {**row, "stage": st.stage.key, "group": gt.group.name}
@@ -170,23 +173,27 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
             exported = export_response(request, StandingsTable(every), f"{t.slug}-classificacao")
             if exported is not None:
                 return exported
-        # A state final has 128 chaves: render a page of them at a time, each table
-        # built only for the chaves on the page.
-        chaves = [(st, gt) for st in self.stage_tables for gt in st.groups]
-        self.page = Paginator(chaves, CHAVES_PER_PAGE).get_page(request.GET.get("page"))
-        self.blocks = [block(t, st, gt) for st, gt in self.page.object_list]
-        self.chave_links = [(gt.group.name, (k // CHAVES_PER_PAGE) + 1) for k, (_, gt) in enumerate(chaves)]
+        shown = set(self.group_ids)
+        self.blocks = [
+            block(t, st, gt) for st in self.stage_tables for gt in st.groups if gt.group.pk in shown
+        ]
+        self.chave_links = [(name, (k // scopes.CHAVES_PER_PAGE) + 1) for k, (_, name) in enumerate(chaves)]
+        self.small = len(chaves) <= scopes.CHAVES_PER_PAGE
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["blocks"] = self.blocks
-        context["live_states"] = tally_selectors.live_board(self.tournament)  # placar parcial
+        # Placar parcial of the jogos of the page's chaves (the live board has them all).
+        shown = set(self.group_ids)
+        context["live_states"] = [
+            s for s in tally_selectors.live_board(self.tournament) if s.match.group_id in shown
+        ]
         context["pending_shown"] = shows_pending(self.tournament)
         context["page"] = self.page
         context["chave_links"] = self.chave_links if self.page.paginator.num_pages > 1 else []
         # The full qualification list of a large stage lives on its own page.
-        small = sum(len(st.groups) for st in self.stage_tables) <= CHAVES_PER_PAGE
+        small = self.small
         going_on = [st for st in self.stage_tables if leads_on(self.tournament, st) and played(st)]
         context["qualification"] = [qualification(self.tournament, st) for st in going_on] if small else []
         context["qualification_elsewhere"] = bool(going_on) and not small
@@ -194,7 +201,7 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_page("rodada", "page"), name="dispatch")
+@method_decorator(public_page("rodada", "page", scopes=scopes.jogos), name="dispatch")
 class ResultsView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/results.html"
@@ -213,7 +220,7 @@ class ResultsView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_page("mesa", "rodada", "page"), name="dispatch")
+@method_decorator(public_page("mesa", "rodada", "page", scopes=scopes.jogos), name="dispatch")
 class ScheduleView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/schedule.html"
@@ -248,7 +255,7 @@ class ScheduleView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.team), name="dispatch")
 class TeamView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/team.html"
@@ -260,9 +267,10 @@ class TeamView(TournamentPermissionMixin, TemplateView):
             tournament=self.tournament,
             pk=self.kwargs["team_id"],
         )
-        rows = [r for r in match_rows(self.tournament) if team.key in (r["team_a_key"], r["team_b_key"])]
+        rows = match_rows(self.tournament, team_id=team.pk)
         path = []
-        for st in tournament_standings(self.tournament):
+        chaves = list(team.groups.values_list("pk", flat=True))
+        for st in tournament_standings(self.tournament, group_ids=chaves) if chaves else []:
             for gt in st.groups:
                 if team.key in gt.teams:
                     row = gt.standings.row_for(team.key)
@@ -307,7 +315,7 @@ def by_round(rows: Any) -> list[tuple[str, list[dict[str, Any]]]]:
     return list(groups.items())
 
 
-@method_decorator(public_page("stage"), name="dispatch")
+@method_decorator(public_page("stage", scopes=scopes.jogos), name="dispatch")
 class StandingsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -322,7 +330,7 @@ class StandingsJsonView(TournamentPermissionMixin, View):
         )
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.jogos), name="dispatch")
 class ResultsJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -331,17 +339,20 @@ class ResultsJsonView(TournamentPermissionMixin, View):
         return JsonResponse(doc, json_dumps_params={"ensure_ascii": False})
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page("escopo", scopes=scopes.polled), name="dispatch")
 class RevisionView(TournamentPermissionMixin, View):
-    """The number the live refresh polls; the page reloads its content when it changes."""
+    """The number the live refresh polls: the revision of the scopes a page shows
+    (``?escopo=``), or of the whole tournament; the page reloads its content when it
+    changes."""
 
     action = Action.VIEW_PUBLIC
 
     def get(self, request: HttpRequest, slug: str) -> JsonResponse:
-        return JsonResponse({"revision": current(self.tournament.pk)})
+        found = published(slug, request.public_scopes)  # type: ignore[attr-defined]
+        return JsonResponse({"revision": found.revision if found else 0})
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.jogos), name="dispatch")
 class QualificationView(TournamentPermissionMixin, TemplateView):
     """Who advances from each stage of chaves, with the cross-chave comparison."""
 

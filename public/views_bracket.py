@@ -1,7 +1,7 @@
 """The public mata-mata: the bracket page and its JSON (``tenteio-bracket/1``).
 
-Cached like every public page (public.caching: the key holds the tournament's
-public revision, so a homologation shows on the next request) and refreshed live (live.js).
+Cached like every public page (public.caching: the key holds the revision of the
+mata-mata, so its homologations show on the next request) and refreshed live (live.js).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
 from knockout.selectors import bracket_data, bracket_document, knockout_stages
+from public import scopes
 from public.caching import public_page
 from tournaments.models import Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
@@ -24,7 +25,7 @@ def _pick(stages: list[Stage], wanted: str | None) -> Stage | None:
     return stages[0] if stages else None
 
 
-@method_decorator(public_page("fase"), name="dispatch")
+@method_decorator(public_page("fase", scopes=scopes.bracket), name="dispatch")
 class BracketView(TournamentPermissionMixin, TemplateView):
     action = Action.VIEW_PUBLIC
     template_name = "public/bracket.html"
@@ -44,7 +45,7 @@ class BracketView(TournamentPermissionMixin, TemplateView):
         return context
 
 
-@method_decorator(public_page("fase"), name="dispatch")
+@method_decorator(public_page("fase", scopes=scopes.bracket), name="dispatch")
 class BracketJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 

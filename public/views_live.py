@@ -10,13 +10,14 @@ from django.shortcuts import render
 from django.utils.decorators import method_decorator
 from django.views import View
 
+from public import scopes
 from public.caching import public_page
 from standings.results import match_rows
 from tally import selectors
 from tournaments.permissions import Action, TournamentPermissionMixin
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.live_board), name="dispatch")
 class LiveBoardView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
@@ -25,7 +26,7 @@ class LiveBoardView(TournamentPermissionMixin, View):
         return render(request, "public/live_board.html", context)
 
 
-@method_decorator(public_page(), name="dispatch")
+@method_decorator(public_page(scopes=scopes.mesa), name="dispatch")
 class LiveMesaView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 

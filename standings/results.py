@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rules.counting import judge_result
@@ -70,9 +71,9 @@ def _score(modality: Modality, report: MatchReport, key: dict[Side, str], names:
 
 
 def match_rows(
-    t: Tournament, *, round_number: int | None = None, table: str | None = None
+    t: Tournament, *, round_number: int | None = None, table: str | None = None, team_id: int | None = None
 ) -> list[dict[str, Any]]:
-    """Every match of the tournament (optionally one rodada or one mesa), in play order,
+    """Every match of the tournament (optionally one rodada, one mesa or one team's), in play order,
     with what the public may see of its result: ``score``/``games`` when a shown result
     counts, ``final`` once homologated (only then ``winner`` and ``homologated``),
     ``pending`` for a result shown before its homologation (marked ``pending_label``)."""
@@ -84,6 +85,8 @@ def match_rows(
         qs = qs.filter(round=round_number)
     if table is not None:
         qs = qs.filter(table__name=table)
+    if team_id is not None:
+        qs = qs.filter(Q(team_a_id=team_id) | Q(team_b_id=team_id))
     matches = list(qs.order_by("stage__order", "round", "order", "id"))
     shown = published(t, [m.pk for m in matches])
     return [_row(modality, m, shown.get(m.pk)) for m in matches]

@@ -11,7 +11,7 @@ members, recorded sorteios, the sums (and those jogos when needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -119,16 +119,23 @@ def tournament_standings(
     stage_key: str | None = None,
     include_provisional: bool = False,
     group_name: str | None = None,
+    group_ids: Collection[int] | None = None,
 ) -> list[StageTable]:
-    """Standings of every chave of every groups stage (or of one stage), from the
-    homologated súmulas (the publication rule, docs/rules.md §3.14: a result waiting for
-    homologation never counts, even where the public may see it). ``include_provisional``
-    also counts the confirmed súmulas sent and signed, for checks and tests only."""
-    return _standings(t, stage_key, include_provisional, group_name)
+    """Standings of every chave of every groups stage (or of one stage, of the chave
+    named, or of the chaves ``group_ids``: a chave is ranked on its own jogos alone), from
+    the homologated súmulas (the publication rule, docs/rules.md §3.14: a result waiting
+    for homologation never counts, even where the public may see it).
+    ``include_provisional`` also counts the confirmed súmulas sent and signed, for checks
+    and tests only."""
+    return _standings(t, stage_key, include_provisional, group_name, group_ids)
 
 
 def _standings(
-    t: Tournament, stage_key: str | None, include_provisional: bool, group_name: str | None
+    t: Tournament,
+    stage_key: str | None,
+    include_provisional: bool,
+    group_name: str | None,
+    group_ids: Collection[int] | None = None,
 ) -> list[StageTable]:
     modality = t.rules()
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
@@ -142,6 +149,8 @@ def _standings(
     group_qs = Group.objects.filter(stage__in=stages)
     if group_name is not None:
         group_qs = group_qs.filter(name=group_name)
+    if group_ids is not None:
+        group_qs = group_qs.filter(pk__in=list(group_ids))
     groups = list(group_qs.annotate(fixtures=Count("matches")).order_by("order", "id"))
     # Plain ids from here on: Django compiles a query over a nested queryset much more
     # slowly than over a list of a few hundred ids.

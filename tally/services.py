@@ -6,7 +6,8 @@ so two phones at one mesa cannot both add "hand 7": the second sees the first's 
 and is refused (``base`` mismatch) or scored after it. A hand is re-scored with the whole
 partida by ``rules.hands.score_partida`` (volta kind, flor limit and the running score
 included); an illegal hand is refused with the engine's V-H problems and nothing is
-written. Each write bumps the tournament's public revision so live pages refresh.
+written. Each write bumps the public revision of the pages that show the jogo live (its
+mesa, its chave's classificação, its teams, the live board) so they refresh.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from tally import selectors
 from tally.codec import encode, encode_award
 from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match
-from tournaments.revision import bump
+from tournaments.revision import bump_match
 
 
 class HandError(Exception):
@@ -118,7 +119,7 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
         )
         entry.full_clean()
         entry.save()
-        bump(tournament_of(match).pk)
+        bump_match(tournament_of(match).pk, match, live=True)
     return Recorded(entry, True)
 
 
@@ -145,7 +146,7 @@ def hand_undo(*, match: Match, user: Any, key: uuid.UUID) -> HandEntry:
         entry.undone_at = timezone.now()
         entry.undone_by = _user(user)
         entry.save(update_fields=["undone_at", "undone_by"])
-        bump(tournament_of(match).pk)
+        bump_match(tournament_of(match).pk, match, live=True)
     return entry
 
 
@@ -186,5 +187,5 @@ def partida_close(*, match: Match, user: Any, game: int, origin: Origin = NO_ORI
         )
         close.full_clean()
         close.save()
-        bump(tournament_of(match).pk)
+        bump_match(tournament_of(match).pk, match, live=True)
     return close

@@ -33,7 +33,7 @@ from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, Workflo
 from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Team
-from tournaments.revision import bump
+from tournaments.revision import bump_match
 
 Status = ScoreSheet.Status
 
@@ -206,7 +206,7 @@ def sheet_save(
             _confirm(sheet, sheets, user)
             _event(match, sheet, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": sheet.version})
         if changed and (shows_pending(match) or _on_live_board(match)):
-            bump(tournament_of(match).pk)
+            bump_match(tournament_of(match).pk, match, live=not shows_pending(match))
     return sheet
 
 
@@ -239,7 +239,7 @@ def sheet_check(
         _confirm(latest, sheets, user)
         _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": latest.version})
         if shows_pending(match):
-            bump(tournament_of(match).pk)  # its result is shown now, as pending
+            bump_match(tournament_of(match).pk, match)  # its result is shown now, as pending
     return CheckOutcome(True, latest)
 
 
@@ -314,7 +314,7 @@ def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = 
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "consequences": texts}
         _event(match, sheet, SheetEvent.Kind.HOMOLOGATED, user, origin, details=details)
-        bump(tournament_of(match).pk)
+        bump_match(tournament_of(match).pk, match)
     return sheet
 
 
@@ -339,5 +339,5 @@ def sheet_revert(
         texts = [c.text for c in consequences_of(match, sheet.result)]
         details = {"version": sheet.version, "undone": texts}
         _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)
-        bump(tournament_of(match).pk)
+        bump_match(tournament_of(match).pk, match)
     return sheet

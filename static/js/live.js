@@ -1,6 +1,6 @@
-// Live refresh of public pages: poll the tournament's revision number and, when it
-// changes (a súmula homologated, a sorteio recorded), fetch the page again and swap
-// its <main>. Cheap for the server (one small JSON every few seconds), and a page
+// Live refresh of public pages: poll the revision of what the page shows (its URL names
+// the page's scopes: its chaves, its team, the jogos) and, when it changes (a súmula
+// homologated there, a sorteio recorded), fetch the page again and swap its <main>. Cheap for the server (one small JSON every few seconds), and a page
 // left open on a phone in a CTG hall stays current without a reload.
 (function () {
   var script = document.currentScript;
@@ -23,7 +23,7 @@
   function poll() {
     if (document.hidden) return;
     // "no-cache": the browser asks again every time, with If-None-Match, and an
-    // unchanged revision costs a 304 (standings.caching).
+    // unchanged revision costs a 304 (public.caching).
     fetch(url, { credentials: "same-origin", cache: "no-cache" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {

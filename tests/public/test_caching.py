@@ -35,7 +35,12 @@ def test_a_hit_is_one_query_and_answers_with_validators(client: Client, demo: To
     first = client.get(url(demo))
     with CaptureQueriesContext(connection) as queries:
         again = client.get(url(demo))
-    assert len(queries) == 1  # the tournament with its revision; the page comes from the cache
+    # The page's chaves, then the tournament with their revision; the page comes from the cache.
+    assert len(queries) == 2
+    client.get(url(demo, ""))
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url(demo, ""))
+    assert len(queries) == 1  # the home names its scope without asking the database
     assert again.content == first.content
     assert again["ETag"] == first["ETag"] and again["Last-Modified"]
     assert again["Cache-Control"] == "public, max-age=1"
