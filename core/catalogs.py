@@ -234,6 +234,14 @@ def compiled(entries: list[Entry]) -> dict[str, str]:
     return _without_pot_date(messages)
 
 
+def compiled_from(data: bytes, entries: list[Entry]) -> bool:
+    """Whether the .mo's bytes hold exactly what msgfmt compiles of the entries."""
+    try:
+        return _without_pot_date(read_mo(data)) == compiled(entries)
+    except (struct.error, UnicodeDecodeError):
+        return False
+
+
 def _without_pot_date(messages: dict[str, str]) -> dict[str, str]:
     # msgfmt 0.20 and later leave the template's date out of the .mo (reproducible builds).
     header = "".join(line for line in messages.get("", "").splitlines(True) if not line.startswith("POT-"))
@@ -291,11 +299,7 @@ def problems(root: Path) -> list[str]:
         rule, django_rule = header_field(text, "Plural-Forms"), django_plural_forms(lang)
         if rule != django_rule:
             found.append(f"{name}: Plural-Forms {rule!r}, Django's is {django_rule!r}")
-        try:
-            current = mo.exists() and _without_pot_date(read_mo(mo.read_bytes())) == compiled(entries)
-        except (struct.error, UnicodeDecodeError):
-            current = False
-        if not current:
+        if not (mo.exists() and compiled_from(mo.read_bytes(), entries)):
             found.append(f"{mo.relative_to(root)}: not {po.name} compiled (make messages)")
     return found
 
