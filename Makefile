@@ -37,9 +37,11 @@ system-deps:
 	  fi; \
 	fi
 
-# Catalogs are committed compiled; recompile when gettext is on the machine.
+# Both catalogs (en, pt_BR) are committed compiled, so a machine without gettext still
+# runs; recompile when it is there. `manage.py catalogs` updates them from the code.
 messages:
-	@if command -v msgfmt >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv -v 0; fi
+	@if command -v msgfmt >/dev/null 2>&1; then \
+	  $(BIN)/python manage.py compilemessages --locale=en --locale=pt_BR --ignore=.venv -v 0; fi
 
 # On loopback, Django's runserver with DEBUG on. Listening beyond it (HOST=0.0.0.0: the
 # judges' phones on the hall's Wi-Fi), gunicorn with DEBUG off (config.settings.lan), so
