@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from rules.messages import render
+from core.problem_text import render
 from rules.modality_params import Modality
 from rules.problems import Severity
 from rules.results import Side, from_interchange

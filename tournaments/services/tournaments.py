@@ -18,9 +18,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
+from core.problem_text import render
 from core.text import clean_name, name_problem
-from rules.messages import render
 from rules.modalities import PRESETS, apply_overrides, get_modality
 from rules.problems import Problem, RulesError
 from tournaments.bounds import bound_errors
@@ -56,8 +57,9 @@ def check_overrides(
     try:
         apply_overrides(get_modality(modality), overrides)
     except RulesError as exc:
-        for p in exc.problems:
-            errors.setdefault(problem_field(p), []).append(render(p, lang))
+        with translation.override(lang):
+            for p in exc.problems:
+                errors.setdefault(problem_field(p), []).append(render(p))
     # A number out of its range says the range, in place of the engine's message.
     errors.update(bound_errors(modality, overrides))
     return errors
