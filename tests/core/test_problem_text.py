@@ -159,3 +159,60 @@ def test_render_never_fails_on_missing_params_or_unknown_codes() -> None:
         assert render(broken).endswith("{'a': 1}")
         assert render(Problem("x.unknown", Severity.WARNING)) == "x.unknown"
         assert render(Problem("x.unknown", Severity.WARNING, game=3)) == "Partida 3: x.unknown"
+
+
+# -- the callers: the reader's language on screen, the site's in what is kept --------------
+
+
+@pytest.mark.django_db
+def test_a_file_is_checked_in_the_readers_language_and_its_normalizations_kept_in_pt_br() -> None:
+    from interchange.load import InterchangeError, load_tournament
+    from scoring.models import ScoreSheet
+    from tests.documents import document, match
+
+    result = {"games": [[21, 25], [22, 24]]}  # B over the target of 24
+    doc = document([match(1, "A", "B", result)], keys=("A", "B"), modality="truco-cego-trio", size=3)
+    with translation.override("en"), pytest.raises(InterchangeError) as exc:
+        load_tournament(doc)
+    (issue,) = exc.value.issues  # the loader's own words after it are not the rules'
+    assert issue.message.startswith(
+        "Partida 1: score above 24 tentos (21–25); it can be recorded as 24 only when confirmed."
+    )
+    with translation.override("en"):
+        load_tournament(doc, clamp=True)
+    (sheet,) = ScoreSheet.objects.all()
+    assert sheet.normalizations == [
+        "jogo #1 / fase chaves / chave A / rodada 1 / A × B: Partida 1: placar 21–25 "
+        "registrado com 24 tentos para B. [game.score_clamped]"
+    ]
+
+
+def test_a_tournaments_settings_are_refused_in_the_language_asked() -> None:
+    from tournaments.services.tournaments import check_overrides
+
+    assert check_overrides("truco-paulista", {"best_of": 2}, "en") == {
+        "best_of": ["The number of partidas in a jogo (best of) must be an odd whole number ≥ 1 (given: 2)."]
+    }
+    assert check_overrides("truco-paulista", {"best_of": 2}) == {
+        "best_of": ["O número de partidas do jogo (melhor de) deve ser um inteiro ímpar ≥ 1 (informado: 2)."]
+    }
+
+
+@pytest.mark.django_db
+def test_a_judge_reads_the_problems_in_english_and_the_clamp_is_kept_in_pt_br() -> None:
+    from scoring.services.entry import EntryData, prepare_entry
+    from tests.scoring.conftest import make_tournament
+    from tournaments.models import Match
+
+    t = make_tournament()
+    m = Match.objects.select_related("team_a", "team_b").get(stage__tournament=t, round=1, table__name="1")
+    games = {"games": [[25, 13], [24, 20]]}
+    with translation.override("en"):
+        refused = prepare_entry(m, EntryData(result=games))
+        clamped = prepare_entry(m, EntryData(result=games, clamp=True))
+    assert [p.message for p in refused.problems] == [
+        "Partida 1: score above 24 tentos (25–13); it can be recorded as 24 only when confirmed."
+    ]
+    assert clamped.normalizations == [
+        f"Partida 1: placar 25–13 registrado com 24 tentos para {m.team_a.name}."
+    ]
