@@ -1,7 +1,8 @@
 """Creating a tournament from a modality preset, and naming its comissão and juízes.
 
 Overrides are checked by ``rules.modalities.apply_overrides``; each rules problem is
-rendered in pt-BR and put next to the field it names. Any logged-in user may create a
+rendered in the language asked (``lang``, pt-BR unless the page is in English) and put
+next to the field it names. Any logged-in user may create a
 tournament and becomes its first organizer (a club runs its own rodeio without asking
 an administrator); what they may do afterwards is decided by ``tournaments.permissions``.
 Name, local and evento are stored as ``core.text.clean_name`` gives them: the evento
