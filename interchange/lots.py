@@ -11,11 +11,11 @@ here.
 
 from __future__ import annotations
 
+from core.problem_text import render
 from interchange.schema import Document, Issue
 from interchange.validate import Prepared
 from rules.group import GroupMatch, evaluate_group
 from rules.lots import lot_problem, pending_ties
-from rules.messages import render
 from rules.problems import Problem
 from rules.ranking import rank_group
 

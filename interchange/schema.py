@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
-from rules.messages import render
 from rules.modalities import PRESETS, Modality, apply_overrides
 from rules.problems import RulesError
 

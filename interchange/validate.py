@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.problem_text import render, site_language
 from interchange.schema import Document, Issue, MatchDoc
 from rules.group import GroupMatch, evaluate_group
-from rules.messages import render
 from rules.modalities import Modality
 from rules.problems import Problem, Severity
 from rules.results import MatchReport, from_interchange, to_interchange
@@ -32,8 +32,8 @@ class Prepared:
     normalizations: list[str] = field(default_factory=list)
 
 
-def problem_issue(match: MatchDoc, p: Problem, *, lang: str = "pt-br") -> Issue:
-    message = render(p, lang)
+def problem_issue(match: MatchDoc, p: Problem) -> Issue:
+    message = render(p)
     where = match.where()
     if p.game and not message.startswith(f"Partida {p.game}"):
         where += f" / partida {p.game}"
@@ -72,7 +72,8 @@ def _check_one(
     log: list[str] = []
     if clamp and fixable and not any(p.severity is Severity.ERROR for p in problems):
         report, changes = clamp_report(modality, report, (a, b))
-        log = [problem_issue(match, p).line() for p in changes]
+        with site_language():  # kept with the súmula
+            log = [problem_issue(match, p).line() for p in changes]
         notes.extend(log)
         problems = validate_match(modality, report, (a, b))
     for p in problems:

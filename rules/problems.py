@@ -2,11 +2,12 @@
 
 Every check of the rules engine reports a :class:`Problem` instead of raising, so a caller
 feeding raw input gets the full list at once. A problem carries no text: the edge (a
-Django view, a command) renders it with :func:`rules.messages.render` in pt-BR or English.
+Django view, a command) renders it through gettext, in the active language, with
+``core.problem_text.render``.
 
 ``CODES`` is the registry of every code, its fixed severity and the docs/rules.md check it
-implements; :func:`problem` refuses an unregistered code so the registry and the
-messages (``rules.messages.MESSAGES``) cannot drift apart silently.
+implements; :func:`problem` refuses an unregistered code, and a test holds the messages
+(``core.problem_text.MESSAGES``) to exactly these codes, so they cannot drift apart.
 """
 
 from __future__ import annotations

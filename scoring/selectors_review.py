@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from rules.messages import render
+from core.problem_text import render
 from rules.modality_params import Modality
 from rules.problems import Severity
 from rules.results import Side, from_interchange
@@ -83,7 +83,8 @@ def match_label(match: Match) -> str:
 
 
 def sheet_warnings(modality: Modality, match: Match, sheet: ScoreSheet) -> list[str]:
-    """The avisos of one version (see the module's docstring), in pt-BR."""
+    """The avisos of one version (see the module's docstring); the rules' messages in the
+    active language."""
     names = {match.team_a.key: match.team_a.name, match.team_b.key: match.team_b.name}
     report, shape = from_interchange(sheet.result, match.team_a.key, match.team_b.key)
     found = list(shape)

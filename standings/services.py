@@ -14,8 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
+from core.problem_text import render
 from rules.lots import lot_problem
-from rules.messages import render
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Group, Stage, Tournament

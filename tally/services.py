@@ -21,8 +21,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.problem_text import render
 from rules.hands import Hand, score_partida
-from rules.messages import render
 from rules.problems import Problem, has_errors
 from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
@@ -59,7 +59,7 @@ class Recorded:
 
 def problem_text(p: Problem) -> str:
     """The sentence a judge reads; the rule's check code (V-H…) stays in the logs."""
-    return render(dataclasses.replace(p, game=None), "pt-br")
+    return render(dataclasses.replace(p, game=None))
 
 
 def _user(user: Any) -> Any:

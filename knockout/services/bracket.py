@@ -23,11 +23,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from core.problem_text import render
 from knockout import bracket as b
 from knockout.consistency import check_played
 from knockout.selectors import bracket_winners, round_name, winner_of
 from knockout.services.entrants import qualified_entrants, registered_entrants
-from rules.messages import render
 from rules.modalities import apply_overrides, get_modality
 from rules.problems import Problem, RulesError
 from scoring.models import ScoreSheet

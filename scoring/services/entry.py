@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.messages import render
+from core.problem_text import render, site_language
 from rules.modality_params import Modality
 from rules.problems import Problem, Severity, problem
 from rules.results import MatchReport, from_interchange, to_interchange
@@ -81,7 +81,8 @@ def prepare_entry(match: Match, data: EntryData, *, modality: Modality | None = 
     if report is not None:
         if data.clamp:
             report, log = clamp_report(modality, report, keys)
-            prepared.normalizations = [_entry_problem(p, names).message for p in log]
+            with site_language():  # kept with the súmula
+                prepared.normalizations = [_entry_problem(p, names).message for p in log]
         prepared.result = to_interchange(report, *keys)
         normal = validate_match(modality, report, keys)
     for p in normal:

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from core.problem_text import render
 from interchange.load import InterchangeError, load_tournament
 from knockout import bracket as b
 from knockout.consistency import check_played
 from knockout.selectors import bracket_data
 from knockout.services.bracket import bracket_generate
-from rules.messages import render
 from rules.modalities import PRESETS
 from rules.problems import problem
 from scoring.services.entry import EntryData

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.problem_text import render
 from rules.hands import (
     Deal,
     EnvidoBet,
@@ -25,7 +26,6 @@ from rules.hands import (
     score_hand,
     score_partida,
 )
-from rules.messages import render
 from tests.rules.hands_helpers import (
     AMOSTRA,
     CEGO,

@@ -1,13 +1,11 @@
-"""Modality presets, setting overrides, and the pt-BR / English problem messages."""
+"""Modality presets, setting overrides, and the problems they report."""
 
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
 
-from rules.messages import MESSAGES, render
 from rules.modalities import (
     OVERRIDABLE,
     PRESETS,
@@ -19,7 +17,7 @@ from rules.modalities import (
     get_modality,
     modality_to_settings,
 )
-from rules.problems import CODES, Problem, RulesError, Severity, describe_value, has_errors, problem
+from rules.problems import CODES, RulesError, Severity, describe_value, has_errors, problem
 from rules.types import Criterion
 
 KEYS = [
@@ -193,61 +191,7 @@ def test_settings_round_trip(key: str) -> None:
     assert apply_overrides(m, settings) == m
 
 
-# -- problems and messages -----------------------------------------------------------
-
-
-def test_every_code_has_both_messages_and_no_stray_messages() -> None:
-    assert set(MESSAGES) == set(CODES)
-    for pt, en in MESSAGES.values():
-        assert pt and en and pt != en
-        fields = {f for _, f, _, _ in string.Formatter().parse(pt) if f}
-        assert fields == {f for _, f, _, _ in string.Formatter().parse(en) if f}
-
-
-def _sample(code: str) -> Problem:
-    fields = {f for _, f, _, _ in string.Formatter().parse(MESSAGES[code][0]) if f}
-    return problem(code, game=2, teams=("t1", "t2"), **{f: f"<{f}>" for f in fields})
-
-
-@pytest.mark.parametrize("code", sorted(CODES))
-def test_every_message_interpolates_its_params(code: str) -> None:
-    p = _sample(code)
-    for lang in ("pt-br", "en"):
-        text = render(p, lang)
-        assert "{" not in text and "}" not in text
-        assert text.startswith("Partida 2: " if lang == "pt-br" else "Game 2: ")
-        for name, _ in p.params:
-            if name not in ("scope", "expected", "outcomes"):
-                assert f"<{name}>" in text
-
-
-def test_pt_br_example_from_the_brief() -> None:
-    p = problem("game.winner_not_at_target", game=2, teams=("a", "b"), a=22, b=20, target=24)
-    assert render(p) == "Partida 2: o vencedor deve ter exatamente 24 tentos (informado: 22–20)."
-    assert render(p, "EN") == "Game 2: the winner must have exactly 24 points (given: 22–20)."
-
-
-def test_code_words_are_translated() -> None:
-    p = problem(
-        "match.disqualification_scope_mismatch",
-        team="t2",
-        article="20-VIII",
-        scope="tournament",
-        expected="match",
-    )
-    assert render(p) == (
-        "A desclassificação de t2 pelo inciso 20-VIII vale para o jogo (Art. 20 §2º), "
-        "não para o torneio (Art. 20 §1º)."
-    )
-    q = problem("match.conflicting_outcomes", outcomes="walkover, commission")
-    assert render(q) == "A súmula registra ao mesmo tempo: W.O., decisão da comissão."
-    assert "walkover, commission" in render(q, "en")
-
-
-def test_render_never_fails_on_missing_params_or_unknown_codes() -> None:
-    broken = Problem("game.winner_not_at_target", Severity.ERROR, (("a", 1),))
-    assert "o vencedor" in render(broken)
-    assert render(Problem("x.unknown", Severity.WARNING)) == "x.unknown"
+# -- problems (their text: tests/core/test_problem_text.py) -----------------------------
 
 
 def test_problem_helpers() -> None:

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from core.problem_text import render
 from interchange.load import InterchangeError, load_tournament
 from rules.lots import lot_problem
-from rules.messages import render
 from rules.modalities import PRESETS
 from standings.services import ServiceError, tiebreak_lots_record
 from tests.documents import document, match

@@ -1,7 +1,8 @@
 """Creating a tournament from a modality preset, and naming its comissão and juízes.
 
 Overrides are checked by ``rules.modalities.apply_overrides``; each rules problem is
-rendered in pt-BR and put next to the field it names. Any logged-in user may create a
+rendered in the language asked (``lang``, pt-BR unless the page is in English) and put
+next to the field it names. Any logged-in user may create a
 tournament and becomes its first organizer (a club runs its own rodeio without asking
 an administrator); what they may do afterwards is decided by ``tournaments.permissions``.
 Name, local and evento are stored as ``core.text.clean_name`` gives them: the evento
@@ -18,9 +19,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
+from core.problem_text import render
 from core.text import clean_name, name_problem
-from rules.messages import render
 from rules.modalities import PRESETS, apply_overrides, get_modality
 from rules.problems import Problem, RulesError
 from tournaments.bounds import bound_errors
@@ -56,8 +58,9 @@ def check_overrides(
     try:
         apply_overrides(get_modality(modality), overrides)
     except RulesError as exc:
-        for p in exc.problems:
-            errors.setdefault(problem_field(p), []).append(render(p, lang))
+        with translation.override(lang):
+            for p in exc.problems:
+                errors.setdefault(problem_field(p), []).append(render(p))
     # A number out of its range says the range, in place of the engine's message.
     errors.update(bound_errors(modality, overrides))
     return errors
