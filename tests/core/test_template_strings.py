@@ -26,8 +26,9 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # "{{ a }} × {{ b }}" is not.
 HOLE = "\ue000"
 
-# Names and formats that read the same in every language.
-ALLOWED = frozenset({"Tenteio", "CSV", "XLSX", "PDF", "JSON"})
+# Names and formats that read the same in every language, and the two sides of a jogo
+# (team A, team B) where a letter stands alone, as in the printed súmula's columns.
+ALLOWED = frozenset({"Tenteio", "CSV", "XLSX", "PDF", "JSON", "A", "B"})
 
 # Block tags whose content is not text for people, or is already translated.
 OPENERS = {
@@ -46,13 +47,18 @@ BUTTON_INPUT_TYPES = frozenset({"submit", "button", "reset"})
 # A literal argument of these filters is printed to people ({{ x|default:"nenhum" }});
 # date formats and join separators are not words.
 WORD_FILTERS = ("default", "default_if_none", "yesno", "pluralize")
-WORD_FILTER_ARG = re.compile(r"\|\s*(%s)\s*:\s*(\"[^\"]*\"|'[^']*')" % "|".join(WORD_FILTERS))
+WORD_FILTER_ARG = re.compile(r"\|\s*(" + "|".join(WORD_FILTERS) + r")\s*:\s*(\"[^\"]*\"|'[^']*')")
+# {% include "x.html" with label="Texto" %} and {% with label="Texto" %} hand a literal
+# to a template that prints it; _("Texto") is the translatable form.
+LITERAL_KEYWORD = re.compile(r"(?<![\w.])(\w+)=(\"[^\"]*\"|'[^']*')")
 
 
 def is_human(text: str) -> bool:
     """True if the text has a word in it (a letter) that is not on the allow-list."""
-    for word in re.split(r"[\s%s]+" % HOLE, text):
-        if word and word.strip("().,:;!?«»\"'") not in ALLOWED and any(c.isalpha() and c not in LETTERLIKE_SYMBOLS for c in word):
+    for word in re.split(r"[\s" + HOLE + "]+", text):
+        if word.strip("().,:;!?«»\"'") in ALLOWED:
+            continue
+        if any(c.isalpha() and c not in LETTERLIKE_SYMBOLS for c in word):
             return True
     return False
 
@@ -121,7 +127,11 @@ def untranslated(source: str, stylesheet: bool = False) -> list[tuple[int, str]]
         if token.token_type in (TokenType.BLOCK, TokenType.VAR):
             for match in WORD_FILTER_ARG.finditer(token.contents):
                 if is_human(match.group(2)[1:-1]):
-                    found.append((token.lineno, f"|{match.group(1)}:{match.group(2)}"))
+                    found.append((token.lineno or 0, f"|{match.group(1)}:{match.group(2)}"))
+            if token.token_type == TokenType.BLOCK and token.contents.split()[0] in ("include", "with"):
+                for match in LITERAL_KEYWORD.finditer(token.contents):
+                    if is_human(match.group(2)[1:-1]):
+                        found.append((token.lineno or 0, f"{match.group(1)}={match.group(2)}"))
             skeleton.append(HOLE + newlines)
         elif (
             token.token_type == TokenType.COMMENT
@@ -167,6 +177,7 @@ BAD = """{% load i18n %}{# Comentário fica de fora #}
 <span title="Dica">Tenteio · CSV</span> {{ n|default:"nenhum" }} {{ n|date:"d/m H:i" }}
 mão{{ n|pluralize:"s" }} {{ n|default:_("nenhum") }} <b translate="no">capataz <i>x</i></b> 2º Vez
 {% block style %}p { color: red; }{% endblock %}<button value="checked_in">{% translate "Presente" %}</button>
+{% include "x.html" with before="Antes" after=_("Depois") n=1 %}{% with word="tentos" %}{% endwith %}
 """
 
 
@@ -180,6 +191,8 @@ def test_the_checker_names_each_untranslated_string_and_nothing_else() -> None:
         (10, "2º Vez ………"),
         (10, '|pluralize:"s"'),
         (10, "… … mão… …"),
+        (12, 'before="Antes"'),
+        (12, 'word="tentos"'),
     ]
 
 
