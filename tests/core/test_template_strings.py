@@ -5,20 +5,28 @@ or a `{{ }}` inside an attribute cannot confuse it: every template token becomes
 placeholder, `{% translate %}` and a whole `{% blocktranslate %}…{% endblocktranslate %}`
 included, and `{% comment %}` / `{# #}` vanish. An HTML parser then reads what is left
 for text between tags and for the attributes people read (title, alt, placeholder,
-aria-label, data-confirm, a button's value). Anything with a letter in it that is not
-on the short allow-list below is reported with its file and line. Literal arguments
-of the filters that print words (default, yesno, pluralize…) are checked too: a
-hand-made plural such as `|pluralize:"s"` cannot be translated.
+aria-label, data-confirm, data-page, an <input type="submit">'s value). Anything with a
+letter in it that is not on the short allow-list below is reported with its file and
+line; <script>, <style>, the CSS blocks of printing/_base.html and *_style.html partials
+are not text, and an element marked translate="no" (the HTML attribute: the import
+spreadsheet's column names) is kept as it is. Literal arguments of the filters that
+print words (default, yesno, pluralize…) and literals handed to include/with are
+checked too: a hand-made plural such as `|pluralize:"s"` cannot be translated.
+
+Then the English catalog: every msgid a template hands to gettext, read as makemessages
+reads it, must have a non-fuzzy English translation in locale/en (all plural forms).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.template.base import Lexer, TokenType
+from django.utils.translation.template import templatize
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -204,3 +212,93 @@ def test_a_stylesheet_partial_has_no_text_but_its_filters_are_read() -> None:
 
 def test_a_translated_template_passes() -> None:
     assert untranslated('{% load i18n %}<p title="{% translate "Dica" %}">{% translate "Oi" %}</p>') == []
+
+
+CATALOG = TEMPLATES.parent / "locale" / "en" / "LC_MESSAGES" / "django.po"
+LITERAL_PATTERN = r"u?'(?:[^'\\]|\\.)*'" + "|" + r'u?"(?:[^"\\]|\\.)*"'
+LITERAL = re.compile(LITERAL_PATTERN)
+# templatize writes gettext(u'…'), pgettext(u'ctx', u'…'), ngettext(…, count), _("…").
+GETTEXT_CALL = re.compile(r"(?<![\w.])(n?p?gettext|_)\(((?:(?:" + LITERAL_PATTERN + r")(?:, )?)+)")
+
+
+def template_msgids(source: str) -> set[tuple[str | None, str]]:
+    """(context, msgid) of every string a template hands to gettext, as makemessages reads
+    it (Django's templatize: blocktranslate's {{ x }} become %(x)s, trimmed is applied)."""
+    found: set[tuple[str | None, str]] = set()
+    for match in GETTEXT_CALL.finditer(templatize(source)):
+        strings = [ast.literal_eval(s) for s in LITERAL.findall(match.group(2))]
+        if match.group(1).startswith(("pgettext", "npgettext")):
+            found.add((strings[0], strings[1]))
+        else:
+            found.add((None, strings[0]))
+    return found
+
+
+def catalog_translations(po_text: str) -> dict[tuple[str | None, str], bool]:
+    """(context, msgid) -> whether the English is there (non-empty, every plural form, not
+    fuzzy); obsolete #~ entries are not read."""
+    entries: dict[tuple[str | None, str], bool] = {}
+    for block in po_text.split("\n\n"):
+        lines = block.strip().splitlines()
+        fuzzy = any(line.startswith("#,") and "fuzzy" in line for line in lines)
+        strings: dict[str, str] = {}
+        key = ""
+        for line in lines:
+            if line.startswith(("msgid", "msgstr", "msgctxt")):
+                key, _, value = line.partition(" ")
+                strings[key] = value[1:-1]
+            elif line.startswith('"') and key:
+                strings[key] += line[1:-1]
+        if not strings.get("msgid"):
+            continue  # the header, or an obsolete entry
+        translations = [v for k, v in strings.items() if k.startswith("msgstr")]
+        msgid = strings["msgid"].replace('\\"', '"').replace("\\\\", "\\")
+        context = strings["msgctxt"].replace('\\"', '"') if "msgctxt" in strings else None
+        entries[(context, msgid)] = bool(translations) and all(translations) and not fuzzy
+    return entries
+
+
+def test_every_template_string_has_its_english() -> None:
+    catalog = catalog_translations(CATALOG.read_text(encoding="utf-8"))
+    missing = [
+        f"{path.relative_to(TEMPLATES.parent)}: {key}"
+        for path in _all_templates()
+        for key in sorted(template_msgids(path.read_text(encoding="utf-8")), key=str)
+        if not catalog.get(key)
+    ]
+    assert not missing, "run makemessages and translate:\n" + "\n".join(missing)
+
+
+def test_the_catalog_check_sees_missing_empty_fuzzy_and_plural_gaps() -> None:
+    po = "\n\n".join(
+        [
+            'msgid ""\nmsgstr ""\n"Language: en\\n"',
+            '#: templates/a.html:1\nmsgid "Oi"\nmsgstr ""',
+            '#: templates/a.html:2\n#, fuzzy\nmsgid "Mesa"\nmsgstr "Table"',
+            '#: templates/a.html:3\nmsgid "%(n)s mão"\nmsgid_plural "%(n)s mãos"\n'
+            'msgstr[0] "%(n)s hand"\nmsgstr[1] ""',
+            '#: templates/a.html:4\nmsgid ""\n"Longa "\n"frase"\nmsgstr ""\n"Long "\n"sentence"',
+            '#: templates/a.html:5\nmsgctxt "column abbreviation"\nmsgid "V"\nmsgstr "W"',
+            '#~ msgid "Velha"\n#~ msgstr "Old"',
+        ]
+    )
+    assert catalog_translations(po) == {
+        (None, "Oi"): False,
+        (None, "Mesa"): False,
+        (None, "%(n)s mão"): False,
+        (None, "Longa frase"): True,
+        ("column abbreviation", "V"): True,
+    }
+    source = (
+        '{% load i18n %}{% translate "Oi" %} {% translate "V" context "column abbreviation" %}'
+        "{% blocktranslate count n=k %}{{ n }} mão{% plural %}{{ n }} mãos{% endblocktranslate %}"
+        "{% blocktranslate trimmed with a=x %}\n  Ver {{ a }}\n{% endblocktranslate %}"
+        '{{ x|default:_("Nada") }}'
+    )
+    assert template_msgids(source) == {
+        (None, "Oi"),
+        ("column abbreviation", "V"),
+        (None, "%(n)s mão"),
+        (None, "Ver %(a)s"),
+        (None, "Nada"),
+    }
