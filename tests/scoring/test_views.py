@@ -178,6 +178,6 @@ def test_organizer_generates_pins_once(world: World) -> None:
     url = reverse("scoring:pins", args=[world.tournament.slug])
     response = c.post(url)
     assert response.status_code == 200 and response["Cache-Control"] == "no-store"
-    assert "4 PIN(s) novo(s)" in response.content.decode()
+    assert "4 PINs novos" in response.content.decode()
     assert "gerado" in c.get(url).content.decode()
     assert client_for(world.judge).post(url).status_code == 403
