@@ -23,6 +23,7 @@ from standings.qualification import qualification
 from standings.selectors import StageTable, tournament_standings
 from tournaments.board import Dashboard, Link, Step, board_built
 from tournaments.models import Stage, Tournament
+from django.utils.translation import ngettext
 
 
 def _url(name: str, t: Tournament, query: str = "") -> str:
@@ -37,7 +38,9 @@ def _insert_before(board: Dashboard, key: str, step: Step) -> None:
 def _table_state(table: StageTable) -> str:
     unplayed = sum(g.unplayed for g in table.groups)
     if unplayed:
-        return _("provisória: %(n)d jogo(s) sem súmula homologada") % {"n": unplayed}
+        return ngettext(
+            "provisória: %(n)d jogo sem súmula homologada", "provisória: %(n)d jogos sem súmula homologada", unplayed
+        ) % {"n": unplayed}
     return ""
 
 
