@@ -146,7 +146,7 @@ class SheetForm(forms.Form):
                     initial=starters[side],
                 )
 
-    def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
+    def _choices(self, name: str, choices: list[tuple[str, Any]]) -> None:
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         field.choices = choices

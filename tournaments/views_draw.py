@@ -35,7 +35,7 @@ def manual_form(teams: list[Team], data: Any = None) -> forms.Form:
     form = forms.Form(data)
     for t in teams:
         form.fields[f"team_{t.pk}"] = forms.CharField(label=t.name, max_length=60, required=False)
-    form.fields["replace"] = forms.BooleanField(label="Refazer o sorteio", required=False)
+    form.fields["replace"] = forms.BooleanField(label=_("Refazer o sorteio"), required=False)
     return form
 
 

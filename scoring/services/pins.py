@@ -150,7 +150,7 @@ def pin_unlock(*, tournament: Tournament, user: Any, team: Team) -> bool:
     Locks the TeamPin row."""
     ensure_can_manage(user, tournament)
     if team.tournament_id != tournament.pk:
-        raise NotAllowed("Esta equipe não é deste torneio.")
+        raise NotAllowed(_("Esta equipe não é deste torneio."))
     record = TeamPin.objects.select_for_update().filter(team=team).first()
     if record is None or (record.locked_until is None and record.failed_attempts == 0):
         return False

@@ -231,7 +231,9 @@ def sheet_check(
         if latest is None or latest.confirmed or not latest.is_live:
             raise WorkflowError(_("Não há súmula aguardando conferência neste jogo."))
         if latest.entered_by_id is not None and latest.entered_by_id == getattr(user, "pk", None):
-            raise NotAllowed("Quem lançou a súmula não pode conferi-la: peça a outra pessoa para redigitar.")
+            raise NotAllowed(
+                _("Quem lançou a súmula não pode conferi-la: peça a outra pessoa para redigitar.")
+            )
         typed = {"result": prepared.result, "lineups": prepared.lineups}
         stored = {"result": latest.result, "lineups": latest.lineups}
         changes = diff(stored, typed, Names.of(match))

@@ -19,7 +19,7 @@ class ServiceError(Exception):
 
     def __init__(self, errors: Mapping[str, Sequence[str]] | str | Promise, field: str = NON_FIELD) -> None:
         if isinstance(errors, (str, Promise)):  # a lazy message too (a module constant)
-            errors = {field: [errors]}
+            errors = {field: [str(errors)]}
         self.errors: dict[str, list[str]] = {k: [str(m) for m in v] for k, v in errors.items() if v}
         super().__init__("; ".join(m for msgs in self.errors.values() for m in msgs))
 
