@@ -178,7 +178,7 @@ class BracketManageView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, schedule_form=form, schedule_open=True)
-        return self._done(request, "Rodadas do mata-mata programadas.")
+        return self._done(request, _("Rodadas do mata-mata programadas."))
 
     def _swap(self, request: HttpRequest) -> HttpResponse:
         stage = self._stage()

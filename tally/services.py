@@ -105,7 +105,7 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
         options = selectors.options_for(tournament_of(match))
         tally = score_partida(state.modality, hands, options=options, game=state.game)
         if has_errors(tally.problems) or len(tally.awards) != len(hands):
-            texts = [problem_text(p) for p in tally.problems if p.is_error] or ["Mão inválida."]
+            texts = [problem_text(p) for p in tally.problems if p.is_error] or [_("Mão inválida.")]
             raise HandInvalid(_("Mão recusada pelas regras da modalidade; nada foi gravado."), texts)
         award = tally.awards[-1]
         entry = HandEntry(
