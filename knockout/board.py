@@ -16,6 +16,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from knockout.placings import final_placings
 from knockout.selectors import Bracket, bracket_data, knockout_stages
@@ -23,7 +24,6 @@ from standings.qualification import qualification
 from standings.selectors import StageTable, tournament_standings
 from tournaments.board import Dashboard, Link, Step, board_built
 from tournaments.models import Stage, Tournament
-from django.utils.translation import ngettext
 
 
 def _url(name: str, t: Tournament, query: str = "") -> str:
@@ -39,7 +39,9 @@ def _table_state(table: StageTable) -> str:
     unplayed = sum(g.unplayed for g in table.groups)
     if unplayed:
         return ngettext(
-            "provisória: %(n)d jogo sem súmula homologada", "provisória: %(n)d jogos sem súmula homologada", unplayed
+            "provisória: %(n)d jogo sem súmula homologada",
+            "provisória: %(n)d jogos sem súmula homologada",
+            unplayed,
         ) % {"n": unplayed}
     return ""
 

@@ -13,6 +13,8 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
@@ -23,9 +25,6 @@ from tournaments.models import BracketSwap, Stage, StageTeam, Team
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.timing import default_minutes, phase_start
 from tournaments.views import OrganizerMixin
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
 
 
 class GenerateForm(forms.Form):
@@ -36,13 +35,21 @@ class GenerateForm(forms.Form):
             ("teams", gettext_lazy("Equipes inscritas (sem chaves)")),
         ],
     )
-    per_group = forms.IntegerField(label=gettext_lazy("Classificados por chave"), min_value=1, max_value=16, required=False)
+    per_group = forms.IntegerField(
+        label=gettext_lazy("Classificados por chave"), min_value=1, max_value=16, required=False
+    )
     best_next = forms.IntegerField(
         label=gettext_lazy("Melhores da posição seguinte"), min_value=0, max_value=128, required=False
     )
-    draw = forms.BooleanField(label=gettext_lazy("Sortear as posições (cabeças de chave ficam no topo)"), required=False)
-    draw_byes = forms.BooleanField(label=gettext_lazy("Sortear os chapéus (em vez de dá-los aos melhores)"), required=False)
-    seed = forms.CharField(label=gettext_lazy("Semente do sorteio (opcional)"), max_length=100, required=False)
+    draw = forms.BooleanField(
+        label=gettext_lazy("Sortear as posições (cabeças de chave ficam no topo)"), required=False
+    )
+    draw_byes = forms.BooleanField(
+        label=gettext_lazy("Sortear os chapéus (em vez de dá-los aos melhores)"), required=False
+    )
+    seed = forms.CharField(
+        label=gettext_lazy("Semente do sorteio (opcional)"), max_length=100, required=False
+    )
     third_place = forms.ChoiceField(
         label=gettext_lazy("Disputa de 3º lugar"),
         choices=[
@@ -65,13 +72,17 @@ class BracketScheduleForm(forms.Form):
             "Vazio: início mais os minutos por rodada. Cada rodada seguinte começa no limite da anterior."
         ),
     )
-    minutes = bounded_integer(gettext_lazy("Minutos por rodada"), 1, 1440, gettext_lazy("minutos"), initial=60)
+    minutes = bounded_integer(
+        gettext_lazy("Minutos por rodada"), 1, 1440, gettext_lazy("minutos"), initial=60
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         start, limit = data.get("start"), data.get("first_deadline")
         if start and limit and limit <= start:
-            self.add_error("first_deadline", _("Limite da rodada 1: precisa ser depois do início da rodada 1."))
+            self.add_error(
+                "first_deadline", _("Limite da rodada 1: precisa ser depois do início da rodada 1.")
+            )
         return data
 
 
@@ -196,7 +207,8 @@ class BracketManageView(OrganizerMixin, View):
             return self._page(request, 400, swap_form=form, swap_open=True)
         return self._done(
             request,
-            _("%(a)s e %(b)s trocaram de lugar na rodada 1.") % {"a": d["team_a"].name, "b": d["team_b"].name},
+            _("%(a)s e %(b)s trocaram de lugar na rodada 1.")
+            % {"a": d["team_a"].name, "b": d["team_b"].name},
         )
 
     def _sync(self, request: HttpRequest) -> HttpResponse:
@@ -211,7 +223,9 @@ class BracketManageView(OrganizerMixin, View):
         return self._done(
             request,
             ngettext(
-                "Chaveamento atualizado: %(n)d jogo criado.", "Chaveamento atualizado: %(n)d jogos criados.", len(created)
+                "Chaveamento atualizado: %(n)d jogo criado.",
+                "Chaveamento atualizado: %(n)d jogos criados.",
+                len(created),
             )
             % {"n": len(created)},
         )

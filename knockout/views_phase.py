@@ -8,15 +8,14 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from knockout.services.phases import next_phase_draw, qualified_for_next_phase
 from tournaments import selectors
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.views import OrganizerMixin
-from django.utils.translation import gettext_lazy
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 
 class NextPhaseForm(forms.Form):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rules.lots import lot_problem
 from rules.messages import render
@@ -20,7 +21,6 @@ from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Group, Stage, Tournament
 from tournaments.revision import bump
-from django.utils.translation import gettext as _
 
 
 class ServiceError(Exception):

@@ -9,13 +9,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import View
 
 from standings.forms import LotsForm, manual_order
 from standings.services import ServiceError, tiebreak_lots_record
 from tournaments.models import Group, Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
-from django.utils.translation import gettext as _
 
 
 class LotsView(TournamentPermissionMixin, View):
@@ -61,7 +61,8 @@ class LotsView(TournamentPermissionMixin, View):
         except ServiceError as exc:
             return self.refuse(request, url, [str(exc)])
         order = ", ".join(
-            _("%(place)dº %(team)s") % {"place": i, "team": names.get(k, k)} for i, k in enumerate(draw.result, start=1)
+            _("%(place)dº %(team)s") % {"place": i, "team": names.get(k, k)}
+            for i, k in enumerate(draw.result, start=1)
         )
         messages.success(request, _("Sorteio registrado: %(order)s.") % {"order": order})
         return HttpResponseRedirect(url, status=303)

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from knockout import bracket as b
 from knockout.consistency import check_played
@@ -37,7 +38,6 @@ from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.closing import registration_close
 from tournaments.services.schedule import _tables
-from django.utils.translation import gettext as _
 
 KNOCKOUT_KEY = "mata-mata"
 
@@ -82,7 +82,8 @@ def bracket_generate(
         raise ServiceError(
             {
                 "source": [
-                    _("O mata-mata precisa de 2 a %(max)d equipes; há %(n)d.") % {"max": b.MAX_TEAMS, "n": len(entrants)}
+                    _("O mata-mata precisa de 2 a %(max)d equipes; há %(n)d.")
+                    % {"max": b.MAX_TEAMS, "n": len(entrants)}
                 ]
             }
         )
@@ -311,9 +312,13 @@ def _blocked_text(exc: Blocked) -> str:
         )
     else:
         text = _("O jogo seguinte do mata-mata (%(where)s: %(a)s × %(b)s) já tem súmula lançada.")
-    return (text % names) + " " + _(
-        "Reverta primeiro a homologação desse jogo; se ele já foi disputado, a comissão organizadora "
-        "decide o caso fora do sistema."
+    return (
+        (text % names)
+        + " "
+        + _(
+            "Reverta primeiro a homologação desse jogo; se ele já foi disputado, a comissão organizadora "
+            "decide o caso fora do sistema."
+        )
     )
 
 

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from knockout import bracket as b
 from knockout.services.bracket import _lock, _sync, _user
@@ -14,7 +15,6 @@ from scoring.models import ScoreSheet
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
 from tournaments.revision import bump
 from tournaments.services import ServiceError
-from django.utils.translation import gettext as _
 
 
 @transaction.atomic

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from standings.qualification import compare_places, qualification
 from standings.selectors import tournament_standings
 from tournaments.models import Team, Tournament
 from tournaments.services import ServiceError
 from tournaments.services.draws import drawable_teams, group_stage
-from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)

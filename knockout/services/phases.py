@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
@@ -24,7 +25,6 @@ from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, group_names,
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.draws import write_groups
-from django.utils.translation import gettext as _
 
 
 def qualified_for_next_phase(tournament: Tournament, stage: Stage) -> list[DrawTeam]:
