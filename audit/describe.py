@@ -1,6 +1,7 @@
 """What each watched model means to an organizer: its kind, its tournament, its sentence.
 
-Summaries are pt-BR sentences naming who acted, the jogo, the teams and the people, so
+Summaries are sentences (in the language of the request that made the change: pt-BR
+unless English was chosen; a stored entry keeps it) naming who acted, the jogo, the teams and the people, so
 that the audit page reads as a log book («Juiz Ana enviou a súmula do jogo Mesa 3 ·
 Rodada 2 (Trio A × Trio B): 24–20, 18–24, 24–22»), not as a diff. ``ctx["actor"]`` is
 who acted as the sentence names them («Juiz Ana», «Comissão», «Sistema»).
@@ -12,14 +13,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from audit.models import AuditEntry
 from audit.readable import label_of, match_label
 from scoring import models as s
 from tournaments import models as t
 
 K = AuditEntry.Kind
-VERB = {"create": "criado", "update": "alterado", "delete": "removido"}
-VERB_F = {"create": "criada", "update": "alterada", "delete": "removida"}
+
+
+def _verb(action: str) -> str:
+    """«criado», «alterado», «removido» (a masculine noun before it)."""
+    return {
+        "create": pgettext("masculino", "criado"),
+        "update": pgettext("masculino", "alterado"),
+        "delete": pgettext("masculino", "removido"),
+    }.get(action, action)
+
+
+def _verb_f(action: str) -> str:
+    """«criada», «alterada», «removida» (a feminine noun before it)."""
+    return {
+        "create": pgettext("feminino", "criada"),
+        "update": pgettext("feminino", "alterada"),
+        "delete": pgettext("feminino", "removida"),
+    }.get(action, action)
 
 
 # (model, pk, path) -> tournament id. A row never moves to another tournament, and
@@ -77,7 +97,9 @@ def _person(user_model: Any, pk: Any) -> str:
 
 def _match(match_id: Any) -> str:
     match = t.Match.objects.select_related("team_a", "team_b", "table").filter(pk=match_id).first()
-    return f"jogo {match_label(match)}" if match is not None else f"jogo #{match_id}"
+    if match is None:
+        return _("jogo #%(id)s") % {"id": match_id}
+    return _("jogo %(match)s") % {"match": match_label(match)}
 
 
 def _changed(o: Any, changed: list[str]) -> str:
@@ -101,7 +123,7 @@ def scores(result: Any) -> str:
         games = [g for g in result.get("games") or [] if isinstance(g, list) and len(g) == 2]
         text = ", ".join(f"{a}–{b}" for a, b in games)
     if has_disqualification(result):
-        text += " (com desclassificação)"
+        text += _(" (com desclassificação)")
     return text
 
 
@@ -110,161 +132,226 @@ Describe = Callable[[Any, str, list[str], dict[str, Any]], str]
 
 def d_tournament(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     if action == "create" and ctx.get("imported"):
-        return f"Torneio «{o.name}» importado de arquivo tenteio/1 (equipes, jogos e súmulas em lote)"
+        return _("Torneio «%(name)s» importado de arquivo tenteio/1 (equipes, jogos e súmulas em lote)") % {
+            "name": o.name
+        }
     if action == "update" and changed == ["registration_closed_at"]:
-        return "Inscrições " + ("encerradas" if o.registration_closed_at else "reabertas")
+        return _("Inscrições encerradas") if o.registration_closed_at else _("Inscrições reabertas")
     if action == "update":
-        return f"{ctx['actor']} alterou a configuração do torneio{_changed(o, changed)}"
-    return f"Torneio «{o.name}» {VERB[action]}"
+        return _("%(actor)s alterou a configuração do torneio%(changed)s") % {
+            "actor": ctx["actor"],
+            "changed": _changed(o, changed),
+        }
+    return _("Torneio «%(name)s» %(verb)s") % {"name": o.name, "verb": _verb(action)}
 
 
 def d_membership(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     who = _name(o.user.__class__, o.user_id, "username")
     role = o.get_role_display()
     if action == "delete":
-        return f"Papel de {role} retirado de {who}"
-    return f"Papel de {role} concedido a {who}"
+        return _("Papel de %(role)s retirado de %(who)s") % {"role": role, "who": who}
+    return _("Papel de %(role)s concedido a %(who)s") % {"role": role, "who": who}
 
 
 def d_team(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     if action == "update" and "status" in changed:
         before = t.Team.Status(ctx["before"]["status"]).label
-        return f"Equipe «{o.name}»: situação {before} → {o.get_status_display()}"
+        return _("Equipe «%(name)s»: situação %(before)s → %(after)s") % {
+            "name": o.name,
+            "before": before,
+            "after": o.get_status_display(),
+        }
+    names = {"actor": ctx["actor"], "name": o.name}
     if action == "create":
-        return f"{ctx['actor']} inscreveu a equipe «{o.name}»"
+        return _("%(actor)s inscreveu a equipe «%(name)s»") % names
     if action == "delete":
-        return f"{ctx['actor']} removeu a equipe «{o.name}»"
-    return f"{ctx['actor']} alterou a equipe «{o.name}»{_changed(o, changed)}"
+        return _("%(actor)s removeu a equipe «%(name)s»") % names
+    return _("%(actor)s alterou a equipe «%(name)s»%(changed)s") % {**names, "changed": _changed(o, changed)}
 
 
 def d_status(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    reason = f" — motivo: {o.reason}" if o.reason else ""
-    late = " (após o encerramento do check-in)" if o.after_deadline else ""
-    return f"Equipe «{_name(t.Team, o.team_id)}» marcada {o.get_status_display()}{late}{reason}"
+    reason = _(" — motivo: %(reason)s") % {"reason": o.reason} if o.reason else ""
+    late = _(" (após o encerramento do check-in)") if o.after_deadline else ""
+    return _("Equipe «%(name)s» marcada %(status)s%(late)s%(reason)s") % {
+        "name": _name(t.Team, o.team_id),
+        "status": o.get_status_display(),
+        "late": late,
+        "reason": reason,
+    }
 
 
 def d_player(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Jogador «{o.name}» da equipe «{_name(t.Team, o.team_id)}» {VERB[action]}"
+    return _("Jogador «%(name)s» da equipe «%(team)s» %(verb)s") % {
+        "name": o.name,
+        "team": _name(t.Team, o.team_id),
+        "verb": _verb(action),
+    }
 
 
 def d_group(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Chave {o.name} {VERB_F[action]}"
+    return _("Chave %(name)s %(verb)s") % {"name": o.name, "verb": _verb_f(action)}
 
 
 def d_group_team(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     team, group = _name(t.Team, o.team_id), _name(t.Group, o.group_id)
     if action == "delete":
-        return f"Equipe «{team}» retirada da chave {group}"
-    return f"Equipe «{team}» na chave {group} (posição {o.order})"
+        return _("Equipe «%(team)s» retirada da chave %(group)s") % {"team": team, "group": group}
+    return _("Equipe «%(team)s» na chave %(group)s (posição %(order)s)") % {
+        "team": team,
+        "group": group,
+        "order": o.order,
+    }
 
 
 def d_draw(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    how = "feito à mão" if o.manual else f"semente {o.seed}"
+    how = _("feito à mão") if o.manual else _("semente %(seed)s") % {"seed": o.seed}
     what = o.get_purpose_display().capitalize()
     if o.group_id:
-        what = f"Sorteio da chave {_name(t.Group, o.group_id)}"
-    return f"{what} registrado ({how})"
+        what = _("Sorteio da chave %(group)s") % {"group": _name(t.Group, o.group_id)}
+    return _("%(what)s registrado (%(how)s)") % {"what": what, "how": how}
 
 
 def d_swap(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     a, b = _name(t.Team, o.team_a_id), _name(t.Team, o.team_b_id)
-    return f"Troca de chave: «{a}» ⇄ «{b}» — motivo: {o.reason}"
+    return _("Troca de chave: «%(a)s» ⇄ «%(b)s» — motivo: %(reason)s") % {"a": a, "b": b, "reason": o.reason}
 
 
 def d_stage(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Fase «{o.key}» ({o.get_kind_display()}) {VERB_F[action]}"
+    return _("Fase «%(key)s» (%(kind)s) %(verb)s") % {
+        "key": o.key,
+        "kind": o.get_kind_display(),
+        "verb": _verb_f(action),
+    }
 
 
 def d_stage_team(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     stage = _name(t.Stage, o.stage_id, "key")
-    return f"Equipe «{_name(t.Team, o.team_id)}» na fase «{stage}»: {VERB_F[action]}"
+    return _("Equipe «%(team)s» na fase «%(stage)s»: %(verb)s") % {
+        "team": _name(t.Team, o.team_id),
+        "stage": stage,
+        "verb": _verb_f(action),
+    }
 
 
 def d_table(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Mesa {o.name} {VERB_F[action]}"
+    return _("Mesa %(name)s %(verb)s") % {"name": o.name, "verb": _verb_f(action)}
 
 
 def d_round(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Rodada {o.number} {VERB_F[action]}{_changed(o, changed) if action == 'update' else ''}"
+    return _("Rodada %(n)s %(verb)s%(changed)s") % {
+        "n": o.number,
+        "verb": _verb_f(action),
+        "changed": _changed(o, changed) if action == "update" else "",
+    }
 
 
 def d_match(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     what = (
         _match(o.pk)
         if action != "delete"
-        else f"jogo {_name(t.Team, o.team_a_id)} × {_name(t.Team, o.team_b_id)}"
+        else _("jogo %(a)s × %(b)s") % {"a": _name(t.Team, o.team_a_id), "b": _name(t.Team, o.team_b_id)}
     )
-    return f"{what[0].upper()}{what[1:]} {VERB[action]}{_changed(o, changed) if action == 'update' else ''}"
+    return _("%(what)s %(verb)s%(changed)s") % {
+        "what": what[0].upper() + what[1:],
+        "verb": _verb(action),
+        "changed": _changed(o, changed) if action == "update" else "",
+    }
 
 
 def d_sheet(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    version = f" (versão {o.version})" if o.version > 1 else ""
-    what = f"a súmula{version} do {_match(o.match_id)}"
+    version = _(" (versão %(n)d)") % {"n": o.version} if o.version > 1 else ""
+    names = {"actor": ctx.get("actor", ""), "version": version, "match": _match(o.match_id)}
     if action == "create" and o.status == s.ScoreSheet.Status.DRAFT:
-        return f"{ctx['actor']} salvou um rascunho d{what}"
+        return _("%(actor)s salvou um rascunho da súmula%(version)s do %(match)s") % names
     if action == "create":
-        return f"{ctx['actor']} enviou {what}: {scores(o.result)}"
+        return _("%(actor)s enviou a súmula%(version)s do %(match)s: %(scores)s") % {
+            **names,
+            "scores": scores(o.result),
+        }
     if action == "update" and "status" in changed:
         before = s.ScoreSheet.Status(ctx["before"]["status"]).label
-        return f"Súmula{version} do {_match(o.match_id)}: {before} → {o.get_status_display()}"
+        return _("Súmula%(version)s do %(match)s: %(before)s → %(after)s") % {
+            **names,
+            "before": before,
+            "after": o.get_status_display(),
+        }
     if action == "update" and "confirmed" in changed:
-        counts = "passa a valer" if o.confirmed else "deixa de valer"
-        return f"Súmula{version} do {_match(o.match_id)} {counts} para o jogo"
-    return f"Súmula{version} do {_match(o.match_id)} {VERB_F[action]}"
+        if o.confirmed:
+            return _("Súmula%(version)s do %(match)s passa a valer para o jogo") % names
+        return _("Súmula%(version)s do %(match)s deixa de valer para o jogo") % names
+    return _("Súmula%(version)s do %(match)s %(verb)s") % {**names, "verb": _verb_f(action)}
 
 
 def d_event(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    what = f"a súmula do {_match(o.match_id)}"
-    reason = f" — motivo: {o.reason}" if o.reason else ""
+    reason = _(" — motivo: %(reason)s") % {"reason": o.reason} if o.reason else ""
+    names = {"actor": ctx.get("actor", ""), "match": _match(o.match_id), "reason": reason}
     kind = s.SheetEvent.Kind
     if o.kind == kind.HOMOLOGATED:
         sheet = s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("result", flat=True).first()
         done = "; ".join(o.details.get("consequences") or [])
-        return f"{ctx['actor']} homologou {what}: {scores(sheet)}" + (f" — {done}" if done else "")
+        text = _("%(actor)s homologou a súmula do %(match)s: %(scores)s") % {**names, "scores": scores(sheet)}
+        return text + (f" — {done}" if done else "")
     if o.kind == kind.REVERTED:
-        return f"{ctx['actor']} reverteu a homologação d{what}{reason}"
+        return _("%(actor)s reverteu a homologação da súmula do %(match)s%(reason)s") % names
     if o.kind == kind.CONFIRMED:
-        return f"{ctx['actor']} conferiu e confirmou {what}"
+        return _("%(actor)s conferiu e confirmou a súmula do %(match)s") % names
     if o.kind == kind.CHECK_MISMATCH:
-        return f"{ctx['actor']} redigitou {what}: há divergências, nada confirmado"
-    return f"{what[2].upper()}{what[3:]}: {o.get_kind_display()}{reason}"
+        return _("%(actor)s redigitou a súmula do %(match)s: há divergências, nada confirmado") % names
+    return _("Súmula do %(match)s: %(kind)s%(reason)s") % {**names, "kind": o.get_kind_display()}
 
 
 def d_signature(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     sheet = s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("match_id", flat=True).first()
     how = o.get_method_display()
-    return f"Capataz de «{_name(t.Team, o.team_id)}» assinou a súmula do {_match(sheet)} ({how})"
+    return _("Capataz de «%(team)s» assinou a súmula do %(match)s (%(how)s)") % {
+        "team": _name(t.Team, o.team_id),
+        "match": _match(sheet),
+        "how": how,
+    }
 
 
 def d_pin(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     team = _name(t.Team, o.team_id)
     if action == "update" and "locked_until" in changed and o.locked_until:
-        return f"PIN da equipe «{team}» bloqueado após tentativas erradas"
+        return _("PIN da equipe «%(team)s» bloqueado após tentativas erradas") % {"team": team}
     if action == "update" and "pin_hash" not in ctx.get("raw_changed", ()):
-        return f"PIN da equipe «{team}»: tentativas erradas {o.failed_attempts}"
-    return f"PIN da equipe «{team}» {'removido' if action == 'delete' else 'gerado'}"
+        return _("PIN da equipe «%(team)s»: tentativas erradas %(n)d") % {
+            "team": team,
+            "n": o.failed_attempts,
+        }
+    if action == "delete":
+        return _("PIN da equipe «%(team)s» removido") % {"team": team}
+    return _("PIN da equipe «%(team)s» gerado") % {"team": team}
 
 
 def d_scoring_settings(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    return f"Opções de súmula alteradas (dupla digitação: {'sim' if o.double_entry else 'não'})"
+    if o.double_entry:
+        return _("Opções de súmula alteradas (dupla digitação: sim)")
+    return _("Opções de súmula alteradas (dupla digitação: não)")
 
 
 def d_assignment(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     who = _person(o.user.__class__, o.user_id)
-    verb = "retirada de" if action == "delete" else "atribuída a"
-    return f"Mesa {_name(t.Table, o.table_id)} {verb} {who}"
+    names = {"table": _name(t.Table, o.table_id), "who": who}
+    if action == "delete":
+        return _("Mesa %(table)s retirada de %(who)s") % names
+    return _("Mesa %(table)s atribuída a %(who)s") % names
 
 
 def d_link(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     who = _person(o.user.__class__, o.user_id)
     if action == "update" and "revoked_at" in changed and o.revoked_at:
-        return f"Link de acesso do juiz {who} revogado"
+        return _("Link de acesso do juiz %(who)s revogado") % {"who": who}
     if action == "update" and changed == ["opened_at"]:
-        return f"Link de acesso do juiz {who} aberto num aparelho"
+        return _("Link de acesso do juiz %(who)s aberto num aparelho") % {"who": who}
     if action == "create":
-        scope = f" (só {o.scope})" if o.scope else ""
-        return f"{ctx['actor']} criou um link de acesso para o juiz {who}{scope}"
-    return f"Link de acesso do juiz {who} {VERB[action]}"
+        scope = _(" (só %(scope)s)") % {"scope": o.scope} if o.scope else ""
+        return _("%(actor)s criou um link de acesso para o juiz %(who)s%(scope)s") % {
+            "actor": ctx["actor"],
+            "who": who,
+            "scope": scope,
+        }
+    return _("Link de acesso do juiz %(who)s %(verb)s") % {"who": who, "verb": _verb(action)}
 
 
 @dataclass(frozen=True)

@@ -69,8 +69,8 @@ class AuditEntry(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
-            raise PermissionError("Um registro de auditoria não pode ser alterado.")
+            raise PermissionError(_("Um registro de auditoria não pode ser alterado."))
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError("Um registro de auditoria não pode ser removido.")
+        raise PermissionError(_("Um registro de auditoria não pode ser removido."))

@@ -16,7 +16,8 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_date, parse_datetime
-from django.utils.translation import override
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, override
 
 from scoring import models as s
 from scoring.diff import Names, diff
@@ -34,41 +35,41 @@ TECHNICAL = frozenset(
         "normalizations", "based_on", "order", "changed_by", "recorded_by", "performed_by",
     }
 )  # fmt: skip
-# pt-BR words for the watched fields declared without a verbose name.
-LABELS: dict[str, str] = {
-    "status": "situação",
-    "role": "papel",
-    "user": "pessoa",
-    "team": "equipe",
-    "team_a": "equipe A",
-    "team_b": "equipe B",
-    "kind": "tipo",
-    "reason": "motivo",
-    "after_deadline": "após o encerramento do check-in",
-    "version": "versão",
-    "confirmed": "vale para o jogo",
-    "confirmed_by": "confirmada por",
-    "confirmed_at": "confirmada em",
-    "entered_by": "lançada por",
-    "note": "nota",
-    "method": "forma de assinatura",
-    "failed_attempts": "tentativas erradas",
-    "locked_until": "bloqueado até",
-    "purpose": "sorteio",
-    "seed": "semente",
-    "result": "resultado",
-    "stage": "fase",
-    "group": "chave",
-    "table": "mesa",
-    "tables": "mesas",
-    "rounds": "rodadas",
-    "scope": "alcance",
-    "created_by": "criado por",
-    "opened_at": "aberto em",
-    "revoked_at": "revogado em",
-    "revoked_by": "revogado por",
-    "stage_plan": "formato",
-    "entity": "entidade",
+# Words for the watched fields declared without a verbose name (read in pt-BR: see label_of).
+LABELS: dict[str, Any] = {
+    "status": gettext_lazy("situação"),
+    "role": gettext_lazy("papel"),
+    "user": gettext_lazy("pessoa"),
+    "team": gettext_lazy("equipe"),
+    "team_a": gettext_lazy("equipe A"),
+    "team_b": gettext_lazy("equipe B"),
+    "kind": gettext_lazy("tipo"),
+    "reason": gettext_lazy("motivo"),
+    "after_deadline": gettext_lazy("após o encerramento do check-in"),
+    "version": gettext_lazy("versão"),
+    "confirmed": gettext_lazy("vale para o jogo"),
+    "confirmed_by": gettext_lazy("confirmada por"),
+    "confirmed_at": gettext_lazy("confirmada em"),
+    "entered_by": gettext_lazy("lançada por"),
+    "note": gettext_lazy("nota"),
+    "method": gettext_lazy("forma de assinatura"),
+    "failed_attempts": gettext_lazy("tentativas erradas"),
+    "locked_until": gettext_lazy("bloqueado até"),
+    "purpose": gettext_lazy("sorteio"),
+    "seed": gettext_lazy("semente"),
+    "result": gettext_lazy("resultado"),
+    "stage": gettext_lazy("fase"),
+    "group": gettext_lazy("chave"),
+    "table": gettext_lazy("mesa"),
+    "tables": gettext_lazy("mesas"),
+    "rounds": gettext_lazy("rodadas"),
+    "scope": gettext_lazy("alcance"),
+    "created_by": gettext_lazy("criado por"),
+    "opened_at": gettext_lazy("aberto em"),
+    "revoked_at": gettext_lazy("revogado em"),
+    "revoked_by": gettext_lazy("revogado por"),
+    "stage_plan": gettext_lazy("formato"),
+    "entity": gettext_lazy("entidade"),
 }
 
 
@@ -77,7 +78,7 @@ def label_of(field: models.Field[Any, Any]) -> str:
         own = str(field.verbose_name)
     if own != field.name.replace("_", " "):
         return own
-    return LABELS.get(field.name, "")
+    return str(LABELS.get(field.name, ""))
 
 
 def _person(user: Any) -> str:
@@ -102,7 +103,10 @@ def _related(field: models.Field[Any, Any], pk: Any) -> str:
 def match_label(match: t.Match) -> str:
     """«Mesa 3 · Rodada 2 (Trio A × Trio B)»: where and when, then who."""
     table = match.table.name if match.table is not None else ""
-    where = [f"Mesa {table}" if table else "", f"Rodada {match.round}" if match.round else ""]
+    where = [
+        _("Mesa %(name)s") % {"name": table} if table else "",
+        _("Rodada %(n)s") % {"n": match.round} if match.round else "",
+    ]
     place = " · ".join(w for w in where if w)
     teams = f"{match.team_a.name} × {match.team_b.name}"
     return f"{place} ({teams})" if place else teams
@@ -110,17 +114,22 @@ def match_label(match: t.Match) -> str:
 
 def _settings(value: Any) -> str:
     if not isinstance(value, Mapping) or not value:
-        return "nenhuma (as da modalidade)"
+        return _("nenhuma (as da modalidade)")
     out = []
     for name, v in value.items():
         if name == "tiebreakers" and isinstance(v, list):
-            out.append("Critérios de desempate: " + ", ".join(str(CRITERION_LABELS.get(c, c)) for c in v))
+            criteria = ", ".join(str(CRITERION_LABELS.get(c, c)) for c in v)
+            out.append(_("Critérios de desempate: %(criteria)s") % {"criteria": criteria})
         elif name == "sweep_bonus":
-            out.append(f"2 a 0 conta a terceira partida: {'sim' if v else 'não'}")
+            out.append(
+                _("2 a 0 conta a terceira partida: sim") if v else _("2 a 0 conta a terceira partida: não")
+            )
         elif name in RULE_LABELS:
             out.append(f"{RULE_LABELS[name]}: {v}")
         else:
-            out.append(f"Outra regra: {v}")  # a key this page does not know: never its code name
+            out.append(
+                _("Outra regra: %(value)s") % {"value": v}
+            )  # a key this page does not know: never its code name
     return "; ".join(out)
 
 
@@ -129,13 +138,14 @@ def _json(model: type[Any], name: str, value: Any) -> str:
         return _settings(value)
     if model is s.JudgeLink and name == "tables":
         ids = value or []
-        return ", ".join(t.Table.objects.filter(pk__in=ids).values_list("name", flat=True)) or "todas"
+        return ", ".join(t.Table.objects.filter(pk__in=ids).values_list("name", flat=True)) or _("todas")
     if model is s.JudgeLink and name == "rounds":
-        return ", ".join(f"Rodada {n}" for _, n in value or []) or "todas"
+        return ", ".join(_("Rodada %(n)s") % {"n": n} for _stage, n in value or []) or _("todas")
     if model is t.DrawOfLots and name == "result" and isinstance(value, list):
         names = dict(t.Team.objects.filter(key__in=_keys(value)).values_list("key", "name"))
         return "; ".join(
-            f"Chave {c.get('name')}: " + ", ".join(names.get(k, k) for k in c.get("teams", []))
+            _("Chave %(name)s: %(teams)s")
+            % {"name": c.get("name"), "teams": ", ".join(names.get(k, k) for k in c.get("teams", []))}
             for c in value
             if isinstance(c, Mapping)
         )
@@ -150,7 +160,7 @@ def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> s
     if value is None or value == "":
         return NONE
     if isinstance(field, models.BooleanField):
-        return "sim" if value else "não"
+        return _("sim") if value else _("não")
     if field.choices:
         with override("pt-br"):
             return str(dict(field.flatchoices).get(value, value))

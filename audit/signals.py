@@ -30,6 +30,8 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, override
 
 from audit.context import current, open_entries
 from audit.describe import (
@@ -96,7 +98,8 @@ class _Open:
         if self.rank >= MINOR and others > 0:
             # No row speaks for the whole action (rodadas generated, a mata-mata built):
             # the sentence says that more came with it.
-            more = f" e mais {others} alteraç{'ão' if others == 1 else 'ões'}"
+            with override("pt-br"):  # the trail is written in pt-BR (see _record)
+                more = ngettext(" e mais %(n)d alteração", " e mais %(n)d alterações", others) % {"n": others}
             lead["summary"] = lead["summary"][: 300 - len(more)] + more
         return {
             **lead,
@@ -115,15 +118,15 @@ def _ids(ids: set[int]) -> str:
 def actor_phrase(user: Any, label: str, tournament_id: int | None) -> str:
     """Who acted, as a sentence names them: «Comissão», «Juiz Ana», «Sistema»."""
     if user is None:
-        return {"comando": "Comando", "sistema": "Sistema"}.get(label, "Alguém sem login")
+        return {"comando": _("Comando"), "sistema": _("Sistema")}.get(label, _("Alguém sem login"))
     name = user.get_full_name() or user.get_username()
     if tournament_id is None:
         return str(name)
     role = Membership.objects.filter(tournament_id=tournament_id, user=user).values_list("role", flat=True)
     found = role.first()
     if found == Membership.Role.ORGANIZER:
-        return "Comissão"
-    return f"Juiz {name}" if found == Membership.Role.JUDGE else name
+        return _("Comissão")
+    return _("Juiz %(name)s") % {"name": name} if found == Membership.Role.JUDGE else name
 
 
 def _write(
@@ -158,7 +161,7 @@ def _write(
 
 def _record(instance: Any, action: str, before: Any, after: Any, changed: list[str], **ctx: Any) -> None:
     spec = WATCHED[type(instance)]
-    user, label, _, where = current()
+    user, label, _ip, where = current()
     tournament_id = tournament_id_of(instance)
     if tournament_id is not None and tournament_id in _deleting.get():
         return
@@ -166,10 +169,13 @@ def _record(instance: Any, action: str, before: Any, after: Any, changed: list[s
     ctx["before"] = before or {}
     registry = open_entries()
     known = registry.get(("actor", tournament_id)) if registry is not None else None
-    ctx["actor"] = known or actor_phrase(user, label, tournament_id)
-    if registry is not None:
-        registry[("actor", tournament_id)] = ctx["actor"]  # one look-up per request
-    summary = spec.describe(instance, action, changed, ctx)[:300]
+    # The trail is one log book, written in pt-BR whoever acted and in whatever language
+    # (like the before/after of audit.readable): an entry reads the same for everyone.
+    with override("pt-br"):
+        ctx["actor"] = known or actor_phrase(user, label, tournament_id)
+        if registry is not None:
+            registry[("actor", tournament_id)] = ctx["actor"]  # one look-up per request
+        summary = spec.describe(instance, action, changed, ctx)[:300]
     lead = {
         "action": action,
         "kind": kind_of(instance, spec),
@@ -179,7 +185,8 @@ def _record(instance: Any, action: str, before: Any, after: Any, changed: list[s
         "before": before,
         "after": after,
     }
-    part = {"record": summary, "action": action, "fields": readable(instance, before, after)}
+    with override("pt-br"):
+        part = {"record": summary, "action": action, "fields": readable(instance, before, after)}
     found = {"match_id": match_of(instance), "teams": teams_of(instance), "people": people_of(instance)}
     _write((tournament_id, *subject_of(instance)), rank_of(instance, action, spec), lead, part, found)
 
@@ -225,7 +232,11 @@ def on_post_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 def on_judge_password_reset(sender: Any, *, tournament: Any, judge: Any, **kwargs: Any) -> None:
     """A judge's new password: who gave it, to whom, when (never the password itself)."""
-    summary = f"Nova senha gerada para o juiz «{judge.get_username()}» (bloqueio de login desfeito)"[:300]
+    with override("pt-br"):  # the trail is written in pt-BR (see _record)
+        summary = _("Nova senha gerada para o juiz «%(judge)s» (bloqueio de login desfeito)") % {
+            "judge": judge.get_username()
+        }
+    summary = summary[:300]
     lead = {
         "action": AuditEntry.Action.UPDATE,
         "kind": AuditEntry.Kind.PEOPLE,

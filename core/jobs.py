@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError
 
 from config.celery import app
@@ -22,13 +23,13 @@ def enqueue(task: Any, *args: Any, **kwargs: Any) -> None:
 class JobsUnavailable(Exception):
     """The job broker (Redis) does not answer: the job was not queued."""
 
-    message = (
+    message = gettext_lazy(
         "O servidor de tarefas não está respondendo; o pedido não foi registrado. "
         "Tente de novo em alguns instantes."
     )
 
     def __init__(self, message: str | None = None) -> None:
-        super().__init__(message or self.message)
+        super().__init__(message or str(self.message))
 
 
 def broker_check(timeout: float = 2.0) -> None:

@@ -3,7 +3,7 @@
 Every name the site keeps (torneio, local, evento, entidade, equipe, jogador, mesa) goes
 through :func:`clean_name` before it is stored, and every duplicate check compares
 :func:`name_key` of both sides, so «Os Taura» with an invisible zero-width space (U+200B) inside
-is the same team as «Os Taura». :func:`name_problem` says, in pt-BR, why a text cannot
+is the same team as «Os Taura». :func:`name_problem` says, in the active language, why a text cannot
 be a name at all (a NUL, a lone UTF-16 surrogate, a control character): those are
 refused with a message instead of reaching the database, which would fail on them.
 :func:`clip` shortens what an error message echoes back of a hostile input, and
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from django.utils.translation import gettext as _
 
 # A name is shown in one line of a súmula; every run of whitespace (tabs, line breaks,
 # no-break spaces, ideographic spaces) becomes one space.
@@ -51,7 +53,7 @@ def _describe(char: str) -> str:
 
 
 def name_problem(text: str) -> str | None:
-    """Why ``text`` cannot be stored as a name (pt-BR, without echoing it), or None.
+    """Why ``text`` cannot be stored as a name (translated, without echoing it), or None.
 
     A NUL (U+0000) is refused by PostgreSQL; a lone surrogate (U+D800–U+DFFF, which only
     a broken file or a JSON ``\\ud800`` escape can carry) cannot be written as UTF-8 at
@@ -62,14 +64,16 @@ def name_problem(text: str) -> str | None:
     for char in text:
         code = ord(char)
         if code == 0:
-            return "contém um caractere nulo (U+0000), que não é aceito em nomes"
+            return _("contém um caractere nulo (U+0000), que não é aceito em nomes")
         if 0xD800 <= code <= 0xDFFF:
-            return (
-                f"contém um caractere inválido ({_describe(char)}, substituto UTF-16 isolado), "
-                "que não é aceito em nomes"
-            )
+            return _(
+                "contém um caractere inválido (%(char)s, substituto UTF-16 isolado), que não é aceito em "
+                "nomes"
+            ) % {"char": _describe(char)}
         if (code < 0x20 or 0x7F <= code <= 0x9F) and not char.isspace():
-            return f"contém um caractere de controle ({_describe(char)}), que não é aceito em nomes"
+            return _("contém um caractere de controle (%(char)s), que não é aceito em nomes") % {
+                "char": _describe(char)
+            }
     return None
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.text import clean_name, name_problem, unstorable
 
 # A tenteio/1 file nests six levels (file → matches → jogo → result → games → partida);
@@ -61,12 +63,12 @@ class Checker:
             return None
         problem = name_problem(value)
         if problem:
-            self.add(where, f"o nome {problem}", "file.name_invalid")
+            self.add(where, _("o nome %(problem)s") % {"problem": problem}, "file.name_invalid")
             return None
         cleaned = clean_name(value)
         if required and not cleaned and value.strip():
             # Only invisible characters: the schema's «not blank» cannot see them.
-            self.add(where, "deve ser um texto não vazio", "file.text_invalid")
+            self.add(where, _("deve ser um texto não vazio"), "file.text_invalid")
         return cleaned or None
 
 
@@ -75,7 +77,7 @@ def path_text(trail: tuple[Any, ...]) -> str:
     out = ""
     for part in trail:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "arquivo"
+    return out or _("arquivo")
 
 
 def _items(value: Any) -> Iterator[tuple[Any, Any]] | None:
@@ -93,7 +95,7 @@ def unstorable_texts(data: Any) -> list[Issue]:
     Walks with a stack of iterators, not recursion, and keeps nothing per value."""
     issues: list[Issue] = []
     if isinstance(data, str) and unstorable(data):
-        return [Issue("arquivo", _unstorable_message(unstorable(data) or ""), "file.text_unstorable")]
+        return [Issue(_("arquivo"), _unstorable_message(unstorable(data) or ""), "file.text_unstorable")]
     top = _items(data)
     stack: list[tuple[tuple[Any, ...], Iterator[tuple[Any, Any]]]] = [((), top)] if top is not None else []
     while stack and len(issues) < MAX_LISTED:
@@ -106,7 +108,11 @@ def unstorable_texts(data: Any) -> list[Issue]:
         char = unstorable(key) if isinstance(key, str) else None
         if char:
             issues.append(
-                Issue(path_text(trail), "uma chave " + _unstorable_message(char), "file.text_unstorable")
+                Issue(
+                    path_text(trail),
+                    _("uma chave %(problem)s") % {"problem": _unstorable_message(char)},
+                    "file.text_unstorable",
+                )
             )
             continue
         if isinstance(value, str):
@@ -121,7 +127,9 @@ def unstorable_texts(data: Any) -> list[Issue]:
             if len(stack) >= MAX_DEPTH:
                 issues.append(
                     Issue(
-                        path_text((*trail, key)), f"aninhamento além de {MAX_DEPTH} níveis", "file.too_deep"
+                        path_text((*trail, key)),
+                        _("aninhamento além de %(n)d níveis") % {"n": MAX_DEPTH},
+                        "file.too_deep",
                     )
                 )
                 break
@@ -131,8 +139,8 @@ def unstorable_texts(data: Any) -> list[Issue]:
 
 def _unstorable_message(char: str) -> str:
     if char == "U+0000":
-        return "contém um caractere nulo (U+0000), que não é aceito em textos do arquivo"
-    return (
-        f"contém um caractere inválido ({char}, substituto UTF-16 isolado), "
-        "que não é aceito em textos do arquivo"
-    )
+        return _("contém um caractere nulo (U+0000), que não é aceito em textos do arquivo")
+    return _(
+        "contém um caractere inválido (%(char)s, substituto UTF-16 isolado), que não é aceito em textos do "
+        "arquivo"
+    ) % {"char": char}

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.text import digits, name_key
 from interchange.brackets import check_brackets, stage_bracket
@@ -60,7 +62,8 @@ MAX_COMMAS = 600_000  # values are at most commas + containers + 1
 class InterchangeError(Exception):
     def __init__(self, issues: list[Issue]) -> None:
         self.issues = issues
-        super().__init__(f"{len(issues)} problema(s) no arquivo")
+        n = len(issues)
+        super().__init__(ngettext("%(n)d problema no arquivo", "%(n)d problemas no arquivo", n) % {"n": n})
 
 
 @dataclass
@@ -74,7 +77,13 @@ def decode(raw: bytes | str) -> Any:
     """JSON text to Python values, refusing oversized, non-UTF-8 or absurd input."""
     if len(raw) > MAX_FILE_BYTES:
         raise InterchangeError(
-            [Issue("arquivo", f"maior que {MAX_FILE_BYTES // 1024 // 1024} MB", "file.too_big")]
+            [
+                Issue(
+                    _("arquivo"),
+                    _("maior que %(mb)d MB") % {"mb": MAX_FILE_BYTES // 1024 // 1024},
+                    "file.too_big",
+                )
+            ]
         )
     # Counting bytes is an upper bound (a «{» inside a name counts too) read in a few ms.
     if isinstance(raw, bytes):
@@ -82,21 +91,26 @@ def decode(raw: bytes | str) -> Any:
     else:
         containers, commas = raw.count("{") + raw.count("["), raw.count(",")
     if containers > MAX_CONTAINERS:
-        message = (
-            f"estrutura grande demais: {digits(containers)} objetos e listas "
-            f"(máximo {digits(MAX_CONTAINERS)})"
-        )
-        raise InterchangeError([Issue("arquivo", message, "file.too_complex")])
+        message = _("estrutura grande demais: %(n)s objetos e listas (máximo %(max)s)") % {
+            "n": digits(containers),
+            "max": digits(MAX_CONTAINERS),
+        }
+        raise InterchangeError([Issue(_("arquivo"), message, "file.too_complex")])
     if commas > MAX_COMMAS:
-        message = f"estrutura grande demais: {digits(commas)} valores (máximo {digits(MAX_COMMAS)})"
-        raise InterchangeError([Issue("arquivo", message, "file.too_complex")])
+        message = _("estrutura grande demais: %(n)s valores (máximo %(max)s)") % {
+            "n": digits(commas),
+            "max": digits(MAX_COMMAS),
+        }
+        raise InterchangeError([Issue(_("arquivo"), message, "file.too_complex")])
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         return json.loads(text)
     except UnicodeDecodeError:
-        raise InterchangeError([Issue("arquivo", "não está em UTF-8", "file.encoding")]) from None
+        raise InterchangeError([Issue(_("arquivo"), _("não está em UTF-8"), "file.encoding")]) from None
     except (ValueError, RecursionError) as exc:  # bad JSON, huge integers, deep nesting
-        raise InterchangeError([Issue("arquivo", f"JSON inválido: {str(exc)[:120]}", "file.json")]) from None
+        raise InterchangeError(
+            [Issue(_("arquivo"), _("JSON inválido: %(error)s") % {"error": str(exc)[:120]}, "file.json")]
+        ) from None
 
 
 def check_document(
@@ -108,7 +122,13 @@ def check_document(
     shape = shape_issues(data)
     doc, issues = parse_document(data)
     if doc.slug and Tournament.objects.filter(slug=doc.slug).exists():
-        issues.append(Issue("tournament.slug", f"já existe um torneio «{doc.slug}»", "file.slug_taken"))
+        issues.append(
+            Issue(
+                "tournament.slug",
+                _("já existe um torneio «%(slug)s»") % {"slug": doc.slug},
+                "file.slug_taken",
+            )
+        )
     prepared, result_issues, notes = check_results(doc, clamp=clamp)
     # Settings and results are the rules engine's to report (with the codes of the
     # súmula pages); the schema speaks there only where the rules engine found nothing.

@@ -25,6 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
@@ -78,11 +81,11 @@ class MatchDoc:
     result: Any  # raw; the rules engine parses it
 
     def where(self) -> str:
-        parts = [f"jogo #{self.index + 1}", f"fase {self.stage}"]
+        parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
         if self.group is not None:
-            parts.append(f"chave {self.group}")
+            parts.append(_("chave %(name)s") % {"name": self.group})
         if self.round is not None:
-            parts.append(f"rodada {self.round}")
+            parts.append(_("rodada %(n)s") % {"n": self.round})
         parts.append(f"{self.teams[0]} × {self.teams[1]}")
         return " / ".join(parts)
 
@@ -152,7 +155,7 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
     if isinstance(slug, str) and SLUG_RE.fullmatch(slug):
         doc.slug = slug
     elif isinstance(slug, str):
-        c.add("tournament.slug", "use só letras, números, - e _ (até 100)", "file.slug_invalid")
+        c.add("tournament.slug", _("use só letras, números, - e _ (até 100)"), "file.slug_invalid")
     key = t.get("modality")
     if isinstance(key, str) and key in PRESETS:
         doc.modality_key = key
@@ -171,7 +174,7 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
         except ValueError:
             doc.date = None
         if doc.date is None:
-            c.add("tournament.date", "use o formato AAAA-MM-DD", "file.date_invalid")
+            c.add("tournament.date", _("use o formato AAAA-MM-DD"), "file.date_invalid")
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
     plan = t.get("stage_plan")
     doc.stage_plan = plan if plan in STAGE_PLANS else None
@@ -203,9 +206,9 @@ def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
         key = _str(t.get("key"))
         if key is None:
             continue
-        where = f"equipe {key}"
+        where = _("equipe %(key)s") % {"key": key}
         if key in seen:
-            c.add(where, "código de equipe repetido", "file.team_duplicate")
+            c.add(where, _("código de equipe repetido"), "file.team_duplicate")
         seen.add(key)
         name = c.name(t.get("name"), f"teams[{i}].name")
         entity = c.name(t.get("entity"), f"teams[{i}].entity", required=False)
@@ -213,12 +216,20 @@ def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
         if name is not None:
             other = names.setdefault(name_key(name), key)
             if other != key:
-                message = f"nome «{clip(name)}» igual ao da equipe {clip(other)}"
+                message = _("nome «%(name)s» igual ao da equipe %(other)s") % {
+                    "name": clip(name),
+                    "other": clip(other),
+                }
                 c.issues.append(Issue(where, message, "file.team_name_duplicate", "warning"))
         seed = _int(t.get("seed"))
         if seed is not None and seeds.setdefault(seed, key) != key:
             owner = clip(seeds[seed])
-            message = f"cabeça de chave {seed} já é de {owner}: cada cabeça de chave é de uma só equipe"
+            message = _(
+                "cabeça de chave %(seed)s já é de %(owner)s: cada cabeça de chave é de uma só equipe"
+            ) % {
+                "seed": seed,
+                "owner": owner,
+            }
             c.add(where, message, "file.seed_duplicate")
         # Kept even with a bad name (already an issue), so its jogos are still checked.
         doc.teams.append(TeamDoc(key, name or "", entity, seed, roster))
@@ -236,13 +247,27 @@ def _players(c: Checker, doc: Document, where: str, i: int, value: list[Any]) ->
         starters = sum(1 for p in players if not p.reserve)
         reserves = len(players) - starters
         if starters != m.players:
-            c.add(where, f"a modalidade exige {m.players} titulares (informados: {starters})", "team.size")
+            needs = ngettext(
+                "a modalidade exige %(n)d titular (informados: %(given)d)",
+                "a modalidade exige %(n)d titulares (informados: %(given)d)",
+                m.players,
+            )
+            c.add(where, needs % {"n": m.players, "given": starters}, "team.size")
         if reserves > m.max_reserves:
-            c.add(where, f"no máximo {m.max_reserves} reserva(s) (informados: {reserves})", "team.reserves")
+            most = ngettext(
+                "no máximo %(n)d reserva (informados: %(given)d)",
+                "no máximo %(n)d reservas (informados: %(given)d)",
+                m.max_reserves,
+            )
+            c.add(where, most % {"n": m.max_reserves, "given": reserves}, "team.reserves")
     captains = sum(1 for p in players if p.captain)
     flags_ok = all(isinstance(_obj(raw).get("captain"), (bool, type(None))) for raw in value)
     if captains != 1 and flags_ok:  # a «captain» that is not true/false: the schema said so
-        c.add(where, f"a equipe deve ter exatamente um capataz (informados: {captains})", "team.captain")
+        c.add(
+            where,
+            _("a equipe deve ter exatamente um capataz (informados: %(n)d)") % {"n": captains},
+            "team.captain",
+        )
     return players
 
 
@@ -254,9 +279,9 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
         key, kind = _str(s.get("key")), s.get("kind")
         if key is None or kind not in ("groups", "knockout"):
             continue
-        where = f"fase {key}"
+        where = _("fase %(key)s") % {"key": key}
         if key in keys:
-            c.add(where, "fase repetida", "file.stage_duplicate")
+            c.add(where, _("fase repetida"), "file.stage_duplicate")
         keys.add(key)
         stage = StageDoc(key=key, kind=kind)
         if kind == "groups":
@@ -268,12 +293,22 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                 if name is None:
                     continue
                 if name in names:
-                    c.add(f"{where} / chave {name}", "chave repetida", "file.group_duplicate")
+                    c.add(
+                        _("%(where)s / chave %(name)s") % {"where": where, "name": name},
+                        _("chave repetida"),
+                        "file.group_duplicate",
+                    )
                 names.add(name)
-                members = _team_refs(c, teams, g.get("teams"), f"{where} / chave {name}")
+                members = _team_refs(
+                    c, teams, g.get("teams"), _("%(where)s / chave %(name)s") % {"where": where, "name": name}
+                )
                 for team in members:
                     if team in placed:
-                        c.add(f"{where} / chave {name}", f"equipe {team} em duas chaves", "file.team_twice")
+                        c.add(
+                            _("%(where)s / chave %(name)s") % {"where": where, "name": name},
+                            _("equipe %(team)s em duas chaves") % {"team": team},
+                            "file.team_twice",
+                        )
                     placed.add(team)
                 stage.groups.append(GroupDoc(name, members))
         else:
@@ -282,7 +317,7 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                 if team not in stage.teams:
                     c.add(
                         f"{where} / labels",
-                        f"equipe {str(team)[:40]} não está neste mata-mata",
+                        _("equipe %(team)s não está neste mata-mata") % {"team": str(team)[:40]},
                         "file.team_unknown",
                     )
                 elif isinstance(label, str):
@@ -296,7 +331,7 @@ def _team_refs(c: Checker, teams: set[str], value: Any, where: str) -> list[str]
         if isinstance(ref, str) and ref in teams:
             refs.append(ref)
         elif isinstance(ref, str):
-            c.add(where, f"equipe desconhecida «{ref[:40]}»", "file.team_unknown")
+            c.add(where, _("equipe desconhecida «%(ref)s»") % {"ref": ref[:40]}, "file.team_unknown")
     return refs
 
 
@@ -304,7 +339,7 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
     stages = {s.key: s for s in doc.stages}
     fixtures: set[tuple[str, str | None, int | None, frozenset[str]]] = set()
     for i, raw in enumerate(value):
-        where = f"jogo #{i + 1}"
+        where = _("jogo #%(n)d") % {"n": i + 1}
         m = _obj(raw)
         stage_key, group, pair = m.get("stage"), m.get("group"), m.get("teams")
         if not (isinstance(stage_key, str) and isinstance(pair, list) and len(pair) == 2):
@@ -313,18 +348,21 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
             continue
         stage = stages.get(stage_key)
         if stage is None:
-            c.add(where, f"fase desconhecida «{stage_key[:40]}»", "file.stage_unknown")
+            c.add(where, _("fase desconhecida «%(key)s»") % {"key": stage_key[:40]}, "file.stage_unknown")
             continue
         if stage.kind == "groups":
             found = [g for g in stage.groups if g.name == group]
             if not found:
                 c.add(
-                    where, f"chave desconhecida «{str(group)[:40]}» na fase {stage.key}", "file.group_unknown"
+                    where,
+                    _("chave desconhecida «%(group)s» na fase %(stage)s")
+                    % {"group": str(group)[:40], "stage": stage.key},
+                    "file.group_unknown",
                 )
                 continue
             members = set(found[0].teams)
         elif group is not None:
-            c.add(where, "jogo de mata-mata não tem chave", "file.group_unknown")
+            c.add(where, _("jogo de mata-mata não tem chave"), "file.group_unknown")
             continue
         else:
             members = set(stage.teams)
@@ -333,17 +371,21 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
             table = str(table)
         table = c.name(table, f"{where}.table") if isinstance(table, str) and len(table) <= 30 else None
         if pair[0] == pair[1]:
-            c.add(where, "uma equipe não joga contra si mesma", "match.same_team")
+            c.add(where, _("uma equipe não joga contra si mesma"), "match.same_team")
             continue
         if any(t not in members for t in pair):
             missing = [t for t in pair if t not in members]
-            c.add(where, f"equipe {missing[0][:40]} não está nesta chave/fase", "file.team_not_in_group")
+            c.add(
+                where,
+                _("equipe %(team)s não está nesta chave/fase") % {"team": missing[0][:40]},
+                "file.team_not_in_group",
+            )
             continue
         rnd = _int(m.get("round"))
         doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"))
         fixture = (stage.key, group, rnd, frozenset(pair))
         if fixture in fixtures:
-            c.add(doc_match.where(), "jogo repetido (uma só súmula por confronto)", "V-M21")
+            c.add(doc_match.where(), _("jogo repetido (uma só súmula por confronto)"), "V-M21")
         fixtures.add(fixture)
         doc.matches.append(doc_match)
 
@@ -358,12 +400,16 @@ def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
         if not isinstance(purpose, str) or not isinstance(lot.get("order"), list):
             continue
         if stage_key is not None and stage_key not in stages:
-            c.add(where, f"fase desconhecida «{str(stage_key)[:40]}»", "file.stage_unknown")
+            c.add(
+                where, _("fase desconhecida «%(key)s»") % {"key": str(stage_key)[:40]}, "file.stage_unknown"
+            )
             continue
         if group is not None and (
             stage_key is None or group not in {g.name for g in stages[stage_key].groups}
         ):
-            c.add(where, f"chave desconhecida «{str(group)[:40]}»", "file.group_unknown")
+            c.add(
+                where, _("chave desconhecida «%(group)s»") % {"group": str(group)[:40]}, "file.group_unknown"
+            )
             continue
         listed: list[Any] = lot["order"]
         order = list(dict.fromkeys(_team_refs(c, teams, listed, where)))
@@ -372,7 +418,14 @@ def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
             sizes = None  # the schema reported it (or there is none)
         elif sum(sizes) != len(listed):
             c.add(
-                where, f"«sizes» soma {sum(sizes)}, mas «order» lista {len(listed)} equipes", "file.lot_sizes"
+                where,
+                ngettext(
+                    "«sizes» soma %(sum)d, mas «order» lista %(n)d equipe",
+                    "«sizes» soma %(sum)d, mas «order» lista %(n)d equipes",
+                    len(listed),
+                )
+                % {"sum": sum(sizes), "n": len(listed)},
+                "file.lot_sizes",
             )
         doc.lots.append(
             LotDoc(

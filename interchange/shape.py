@@ -25,6 +25,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from jsonschema import Draft202012Validator, ValidationError, validators
 
 from core.text import digits
@@ -37,38 +40,59 @@ SCHEMA_PATH = Path(__file__).with_name("tenteio-1.schema.json")
 MAX_ERRORS = 1000  # schema errors read before giving up on a broken file
 
 # (where with every list index written «[]», keyword or "*") → (code, message)
-FIELDS: dict[tuple[str, str], tuple[str, str]] = {
-    ("format", "*"): ("file.format", "deve ser «tenteio/1»"),
-    ("tournament.slug", "*"): ("file.slug_invalid", "use só letras, números, - e _ (até 100)"),
-    ("tournament.date", "*"): ("file.date_invalid", "use o formato AAAA-MM-DD"),
+FIELDS: dict[tuple[str, str], tuple[str, Any]] = {
+    ("format", "*"): ("file.format", gettext_lazy("deve ser «tenteio/1»")),
+    ("tournament.slug", "*"): ("file.slug_invalid", gettext_lazy("use só letras, números, - e _ (até 100)")),
+    ("tournament.date", "*"): ("file.date_invalid", gettext_lazy("use o formato AAAA-MM-DD")),
     ("tournament.modality", "*"): (
         "file.modality_unknown",
-        f"modalidade desconhecida; use uma de: {', '.join(PRESETS)}",
+        format_lazy(gettext_lazy("modalidade desconhecida; use uma de: {}"), ", ".join(PRESETS)),
     ),
     ("tournament.stage_plan", "*"): (
         "file.value_invalid",
-        "«stage_plan» deve ser «groups», «groups_knockout», «knockout» ou «multi_phase»",
+        gettext_lazy("«stage_plan» deve ser «groups», «groups_knockout», «knockout» ou «multi_phase»"),
     ),
-    ("stages[].kind", "*"): ("file.stage_kind", "«kind» deve ser «groups» ou «knockout»"),
-    ("lots[].purpose", "*"): ("file.lot_purpose", f"«purpose» deve ser um de: {', '.join(LOT_PURPOSES)}"),
-    ("stages[].teams", "not"): ("file.unknown_key", "fase de chaves lista as equipes em «groups»"),
-    ("stages[].groups", "not"): ("file.unknown_key", "mata-mata lista as equipes em «teams»"),
-    ("stages[].labels", "not"): ("file.unknown_key", "só um mata-mata tem «labels»"),
-    ("lots[].sizes", "not"): ("file.unknown_key", "só um sorteio das chaves («groups») tem «sizes»"),
-    ("lots[].stale", "not"): ("file.unknown_key", "só um sorteio de desempate («tiebreak») tem «stale»"),
-    ("stages[].teams", "uniqueItems"): ("file.team_twice", "equipe repetida no mata-mata"),
-    ("lots[].order", "uniqueItems"): ("file.team_twice", "equipe repetida no sorteio"),
-    ("matches[].teams", "*"): ("file.match_teams", "«teams» deve listar as duas equipes do jogo"),
-    ("matches[].teams[]", "*"): ("file.match_teams", "«teams» deve listar as duas equipes do jogo"),
-    ("matches[].table", "*"): ("file.table_invalid", "«table» deve ser o nome da mesa (até 30 caracteres)"),
+    ("stages[].kind", "*"): ("file.stage_kind", gettext_lazy("«kind» deve ser «groups» ou «knockout»")),
+    ("lots[].purpose", "*"): (
+        "file.lot_purpose",
+        format_lazy(gettext_lazy("«purpose» deve ser um de: {}"), ", ".join(LOT_PURPOSES)),
+    ),
+    ("stages[].teams", "not"): (
+        "file.unknown_key",
+        gettext_lazy("fase de chaves lista as equipes em «groups»"),
+    ),
+    ("stages[].groups", "not"): ("file.unknown_key", gettext_lazy("mata-mata lista as equipes em «teams»")),
+    ("stages[].labels", "not"): ("file.unknown_key", gettext_lazy("só um mata-mata tem «labels»")),
+    ("lots[].sizes", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só um sorteio das chaves («groups») tem «sizes»"),
+    ),
+    ("lots[].stale", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só um sorteio de desempate («tiebreak») tem «stale»"),
+    ),
+    ("stages[].teams", "uniqueItems"): ("file.team_twice", gettext_lazy("equipe repetida no mata-mata")),
+    ("lots[].order", "uniqueItems"): ("file.team_twice", gettext_lazy("equipe repetida no sorteio")),
+    ("matches[].teams", "*"): (
+        "file.match_teams",
+        gettext_lazy("«teams» deve listar as duas equipes do jogo"),
+    ),
+    ("matches[].teams[]", "*"): (
+        "file.match_teams",
+        gettext_lazy("«teams» deve listar as duas equipes do jogo"),
+    ),
+    ("matches[].table", "*"): (
+        "file.table_invalid",
+        gettext_lazy("«table» deve ser o nome da mesa (até 30 caracteres)"),
+    ),
 }
 
 TYPE_WORDS = {
-    "object": ("file.not_object", "deve ser um objeto JSON"),
-    "array": ("file.not_list", "deve ser uma lista"),
-    "string": ("file.text_invalid", "deve ser um texto não vazio"),
-    "boolean": ("file.boolean_invalid", "deve ser true ou false"),
-    "integer": ("file.integer_invalid", "deve ser um número inteiro"),
+    "object": ("file.not_object", gettext_lazy("deve ser um objeto JSON")),
+    "array": ("file.not_list", gettext_lazy("deve ser uma lista")),
+    "string": ("file.text_invalid", gettext_lazy("deve ser um texto não vazio")),
+    "boolean": ("file.boolean_invalid", gettext_lazy("deve ser true ou false")),
+    "integer": ("file.integer_invalid", gettext_lazy("deve ser um número inteiro")),
 }
 
 
@@ -124,8 +148,10 @@ def shape_issues(data: Any) -> list[ShapeIssue]:
     seen: set[tuple[str, str, str]] = set()
     for count, error in enumerate(validator().iter_errors(data)):
         if count == MAX_ERRORS:
-            message = f"a conferência da estrutura parou depois de {digits(MAX_ERRORS)} problemas"
-            out.append(ShapeIssue(Issue("arquivo", message, "file.too_many_problems"), None))
+            message = _("a conferência da estrutura parou depois de %(n)s problemas") % {
+                "n": digits(MAX_ERRORS)
+            }
+            out.append(ShapeIssue(Issue(_("arquivo"), message, "file.too_many_problems"), None))
             break
         trail = tuple(error.absolute_path)
         subtree = _subtree(trail)
@@ -155,20 +181,26 @@ def _issues(error: ValidationError, trail: tuple[Any, ...]) -> Iterator[Issue]:
     instance = error.instance
     field = FIELDS.get((_pattern(trail), keyword)) or FIELDS.get((_pattern(trail), "*"))
     if field is not None:
-        yield Issue(where, field[1], field[0])
+        yield Issue(where, str(field[1]), field[0])
     elif keyword == "required":
         for key in error.validator_value:
             if isinstance(instance, dict) and key not in instance:
-                yield Issue(where, f"campo obrigatório «{key}» ausente", "file.missing_key")
+                yield Issue(
+                    where, _("campo obrigatório «%(key)s» ausente") % {"key": key}, "file.missing_key"
+                )
     elif keyword == "additionalProperties":
         known = error.schema.get("properties", {})
         for key in sorted((k for k in instance if k not in known), key=str):
-            yield Issue(where, f"chave desconhecida «{str(key)[:40]}»", "file.unknown_key")
+            yield Issue(where, _("chave desconhecida «%(key)s»") % {"key": str(key)[:40]}, "file.unknown_key")
     elif keyword == "dependentRequired":
         for key, needed in error.validator_value.items():
             for other in needed:
                 if key in instance and other not in instance:
-                    yield Issue(where, f"«{key}» exige o campo «{other}»", "file.missing_key")
+                    yield Issue(
+                        where,
+                        _("«%(key)s» exige o campo «%(other)s»") % {"key": key, "other": other},
+                        "file.missing_key",
+                    )
     else:
         yield Issue(where, *_generic(error, keyword))
 
@@ -180,31 +212,45 @@ def _generic(error: ValidationError, keyword: str) -> tuple[str, str]:
     types = types if isinstance(types, list) else [types]
     if "integer" in types and keyword in ("type", "minimum", "maximum", "not"):
         low, high = schema.get("minimum"), schema.get("maximum")
-        bounds = f" entre {low} e {high}" if high is not None else f" maior ou igual a {low}"
-        odd = " e ímpar" if "not" in schema else ""
-        return (
-            f"deve ser um número inteiro{bounds if low is not None else ''}{odd}",
-            "file.integer_invalid",
-        )
+        odd = "not" in schema
+        if low is None:
+            text = _("deve ser um número inteiro ímpar") if odd else _("deve ser um número inteiro")
+        elif high is not None:
+            text = (
+                _("deve ser um número inteiro entre %(low)s e %(high)s e ímpar")
+                if odd
+                else _("deve ser um número inteiro entre %(low)s e %(high)s")
+            ) % {"low": low, "high": high}
+        else:
+            text = (
+                _("deve ser um número inteiro maior ou igual a %(low)s e ímpar")
+                if odd
+                else _("deve ser um número inteiro maior ou igual a %(low)s")
+            ) % {"low": low}
+        return (text, "file.integer_invalid")
     if keyword == "type":
-        code, message = TYPE_WORDS.get(types[0], ("file.type_invalid", "tipo inválido"))
-        return (message, code)
+        code, message = TYPE_WORDS.get(types[0], ("file.type_invalid", gettext_lazy("tipo inválido")))
+        return (str(message), code)
     if keyword in ("pattern", "minLength"):
-        return ("deve ser um texto não vazio", "file.text_invalid")
+        return (_("deve ser um texto não vazio"), "file.text_invalid")
     if keyword == "maxLength":
-        return (f"texto longo demais (máximo {value} caracteres)", "file.text_too_long")
+        return (_("texto longo demais (máximo %(n)s caracteres)") % {"n": value}, "file.text_too_long")
     if keyword in ("maxItems", "maxProperties"):
-        return (f"lista longa demais (máximo {value} itens)", "file.list_too_long")
+        return (_("lista longa demais (máximo %(n)s itens)") % {"n": value}, "file.list_too_long")
     if keyword == "minItems":
-        return (f"lista curta demais (mínimo {value} itens)", "file.list_too_short")
+        return (_("lista curta demais (mínimo %(n)s itens)") % {"n": value}, "file.list_too_short")
     if keyword == "uniqueItems":
-        return ("itens repetidos na lista", "file.list_repeated")
+        return (_("itens repetidos na lista"), "file.list_repeated")
     if keyword in ("enum", "const"):
         choices = value if keyword == "enum" else [value]
         listed = ", ".join(f"«{c}»" for c in choices)
-        return (f"valor {_short(error.instance)} inválido; use {listed}", "file.value_invalid")
+        return (
+            _("valor %(value)s inválido; use %(choices)s")
+            % {"value": _short(error.instance), "choices": listed},
+            "file.value_invalid",
+        )
     if keyword == "not":
-        return ("campo não permitido aqui", "file.unknown_key")
+        return (_("campo não permitido aqui"), "file.unknown_key")
     return (error.message[:200], f"file.{keyword}")
 
 

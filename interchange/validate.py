@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.problem_text import render, site_language
 from interchange.schema import Document, Issue, MatchDoc
 from rules.group import GroupMatch, evaluate_group
@@ -80,7 +82,10 @@ def _check_one(
         issue = problem_issue(match, p)
         if p.severity is Severity.NORMALIZE:
             issue = Issue(
-                issue.where, issue.message + " (use --clamp para registrar o alvo)", p.code, match=match.index
+                issue.where,
+                issue.message + _(" (use --clamp para registrar o alvo)"),
+                p.code,
+                match=match.index,
             )
         issues.append(issue)
     return Prepared(match, to_interchange(report, a, b), report, log)

@@ -13,6 +13,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import View
 
 from interchange.export import export_tournament
@@ -32,15 +34,16 @@ class ExportView(TournamentPermissionMixin, View):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Arquivo tenteio/1 (.json)")
+    file = forms.FileField(label=gettext_lazy("Arquivo tenteio/1 (.json)"))
     clamp = forms.BooleanField(
-        required=False, label="Registrar como o alvo as pontuações de vencedor acima do alvo (V-P2)"
+        required=False,
+        label=gettext_lazy("Registrar como o alvo as pontuações de vencedor acima do alvo (V-P2)"),
     )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError("Arquivo maior que 20 MB.")
+            raise forms.ValidationError(_("Arquivo maior que 20 MB."))
         return upload
 
 
@@ -71,6 +74,6 @@ class ImportView(LoginRequiredMixin, View):
             issues = [(i.sentence(), i.code) for i in exc.issues]
             return render(request, self.template_name, {"form": form, "issues": issues}, status=400)
         for note in outcome.notes:
-            messages.info(request, f"Ajustado: {note}")
-        messages.success(request, f"Torneio «{outcome.tournament.name}» importado.")
+            messages.info(request, _("Ajustado: %(note)s") % {"note": note})
+        messages.success(request, _("Torneio «%(name)s» importado.") % {"name": outcome.tournament.name})
         return HttpResponseRedirect(reverse("public:home", args=[outcome.tournament.slug]), status=303)

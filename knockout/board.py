@@ -16,6 +16,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from knockout.placings import final_placings
 from knockout.selectors import Bracket, bracket_data, knockout_stages
@@ -37,7 +38,11 @@ def _insert_before(board: Dashboard, key: str, step: Step) -> None:
 def _table_state(table: StageTable) -> str:
     unplayed = sum(g.unplayed for g in table.groups)
     if unplayed:
-        return _("provisória: %(n)d jogo(s) sem súmula homologada") % {"n": unplayed}
+        return ngettext(
+            "provisória: %(n)d jogo sem súmula homologada",
+            "provisória: %(n)d jogos sem súmula homologada",
+            unplayed,
+        ) % {"n": unplayed}
     return ""
 
 

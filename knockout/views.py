@@ -13,6 +13,8 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
@@ -27,48 +29,67 @@ from tournaments.views import OrganizerMixin
 
 class GenerateForm(forms.Form):
     source = forms.ChoiceField(
-        label="Equipes do mata-mata",
-        choices=[("groups", "Classificadas das chaves"), ("teams", "Equipes inscritas (sem chaves)")],
+        label=gettext_lazy("Equipes do mata-mata"),
+        choices=[
+            ("groups", gettext_lazy("Classificadas das chaves")),
+            ("teams", gettext_lazy("Equipes inscritas (sem chaves)")),
+        ],
     )
-    per_group = forms.IntegerField(label="Classificados por chave", min_value=1, max_value=16, required=False)
+    per_group = forms.IntegerField(
+        label=gettext_lazy("Classificados por chave"), min_value=1, max_value=16, required=False
+    )
     best_next = forms.IntegerField(
-        label="Melhores da posição seguinte", min_value=0, max_value=128, required=False
+        label=gettext_lazy("Melhores da posição seguinte"), min_value=0, max_value=128, required=False
     )
-    draw = forms.BooleanField(label="Sortear as posições (cabeças de chave ficam no topo)", required=False)
-    draw_byes = forms.BooleanField(label="Sortear os chapéus (em vez de dá-los aos melhores)", required=False)
-    seed = forms.CharField(label="Semente do sorteio (opcional)", max_length=100, required=False)
+    draw = forms.BooleanField(
+        label=gettext_lazy("Sortear as posições (cabeças de chave ficam no topo)"), required=False
+    )
+    draw_byes = forms.BooleanField(
+        label=gettext_lazy("Sortear os chapéus (em vez de dá-los aos melhores)"), required=False
+    )
+    seed = forms.CharField(
+        label=gettext_lazy("Semente do sorteio (opcional)"), max_length=100, required=False
+    )
     third_place = forms.ChoiceField(
-        label="Disputa de 3º lugar",
-        choices=[("", "Como manda a modalidade"), ("1", "Sim"), ("0", "Não (dois 3º lugares)")],
+        label=gettext_lazy("Disputa de 3º lugar"),
+        choices=[
+            ("", gettext_lazy("Como manda a modalidade")),
+            ("1", gettext_lazy("Sim")),
+            ("0", gettext_lazy("Não (dois 3º lugares)")),
+        ],
         required=False,
     )
-    replace = forms.BooleanField(label="Refazer o chaveamento", required=False)
+    replace = forms.BooleanField(label=gettext_lazy("Refazer o chaveamento"), required=False)
 
 
 class BracketScheduleForm(forms.Form):
     # To the minute, from the phase before (tournaments.timing); bounds named in pt-BR.
-    start = when_field("Início da rodada 1")
+    start = when_field(gettext_lazy("Início da rodada 1"))
     first_deadline = when_field(
-        "Limite da rodada 1",
+        gettext_lazy("Limite da rodada 1"),
         required=False,
-        help_text=(
+        help_text=gettext_lazy(
             "Vazio: início mais os minutos por rodada. Cada rodada seguinte começa no limite da anterior."
         ),
     )
-    minutes = bounded_integer("Minutos por rodada", 1, 1440, "minutos", initial=60)
+    minutes = bounded_integer(
+        gettext_lazy("Minutos por rodada"), 1, 1440, gettext_lazy("minutos"), initial=60
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         start, limit = data.get("start"), data.get("first_deadline")
         if start and limit and limit <= start:
-            self.add_error("first_deadline", "Limite da rodada 1: precisa ser depois do início da rodada 1.")
+            self.add_error(
+                "first_deadline", _("Limite da rodada 1: precisa ser depois do início da rodada 1.")
+            )
         return data
 
 
 class BracketSwapForm(forms.Form):
-    team_a = forms.ModelChoiceField(label="Equipe", queryset=Team.objects.none())
-    team_b = forms.ModelChoiceField(label="Trocar de lugar com", queryset=Team.objects.none())
-    reason = forms.CharField(label="Motivo", max_length=300)
+    team_a = forms.ModelChoiceField(label=gettext_lazy("Equipe"), queryset=Team.objects.none())
+    team_b = forms.ModelChoiceField(label=gettext_lazy("Trocar de lugar com"), queryset=Team.objects.none())
+    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300)
 
     def __init__(self, *args: Any, teams: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -151,13 +172,13 @@ class BracketManageView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, generate_form=form, generate_open=True)
-        return self._done(request, "Mata-mata gerado: os jogos da rodada 1 estão criados.")
+        return self._done(request, _("Mata-mata gerado: os jogos da rodada 1 estão criados."))
 
     def _schedule(self, request: HttpRequest) -> HttpResponse:
         form = BracketScheduleForm(request.POST)
         stage = self._stage()
         if stage is None:
-            form.add_error(None, "Gere o mata-mata antes da programação das rodadas.")
+            form.add_error(None, _("Gere o mata-mata antes da programação das rodadas."))
         if stage is None or not form.is_valid():
             return self._page(request, 400, schedule_form=form, schedule_open=True)
         d = form.cleaned_data
@@ -168,7 +189,7 @@ class BracketManageView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, schedule_form=form, schedule_open=True)
-        return self._done(request, "Rodadas do mata-mata programadas.")
+        return self._done(request, _("Rodadas do mata-mata programadas."))
 
     def _swap(self, request: HttpRequest) -> HttpResponse:
         stage = self._stage()
@@ -184,7 +205,11 @@ class BracketManageView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, swap_form=form, swap_open=True)
-        return self._done(request, f"{d['team_a'].name} e {d['team_b'].name} trocaram de lugar na rodada 1.")
+        return self._done(
+            request,
+            _("%(a)s e %(b)s trocaram de lugar na rodada 1.")
+            % {"a": d["team_a"].name, "b": d["team_b"].name},
+        )
 
     def _sync(self, request: HttpRequest) -> HttpResponse:
         stage = self._stage()
@@ -195,4 +220,12 @@ class BracketManageView(OrganizerMixin, View):
         except ServiceError as exc:
             messages.error(request, " ".join(exc.messages))
             return self._page(request, 409)
-        return self._done(request, f"Chaveamento atualizado: {len(created)} jogo(s) criado(s).")
+        return self._done(
+            request,
+            ngettext(
+                "Chaveamento atualizado: %(n)d jogo criado.",
+                "Chaveamento atualizado: %(n)d jogos criados.",
+                len(created),
+            )
+            % {"n": len(created)},
+        )

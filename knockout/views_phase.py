@@ -8,6 +8,8 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from knockout.services.phases import next_phase_draw, qualified_for_next_phase
@@ -17,12 +19,12 @@ from tournaments.views import OrganizerMixin
 
 
 class NextPhaseForm(forms.Form):
-    size = forms.IntegerField(label="Equipes por chave", min_value=2, max_value=16, initial=4)
+    size = forms.IntegerField(label=gettext_lazy("Equipes por chave"), min_value=2, max_value=16, initial=4)
     seed = forms.CharField(
-        label="Semente do sorteio (opcional)",
+        label=gettext_lazy("Semente do sorteio (opcional)"),
         required=False,
         max_length=64,
-        help_text="Deixe em branco para uma semente aleatória; ela fica registrada.",
+        help_text=gettext_lazy("Deixe em branco para uma semente aleatória; ela fica registrada."),
     )
 
 
@@ -34,7 +36,7 @@ class NextPhaseView(OrganizerMixin, View):
         qualified: list[Any] = []
         problem = ""
         if stage is None:
-            problem = "Ainda não há fase de chaves."
+            problem = _("Ainda não há fase de chaves.")
         else:
             try:
                 entries = qualified_for_next_phase(self.tournament, stage)
@@ -72,5 +74,14 @@ class NextPhaseView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, form, 400)
-        messages.success(request, f"Nova fase sorteada ({len(draw.result)} chaves, semente {draw.seed}).")
+        n = len(draw.result)
+        messages.success(
+            request,
+            ngettext(
+                "Nova fase sorteada (%(n)d chave, semente %(seed)s).",
+                "Nova fase sorteada (%(n)d chaves, semente %(seed)s).",
+                n,
+            )
+            % {"n": n, "seed": draw.seed},
+        )
         return redirect("tournaments:schedule", slug=slug)

@@ -37,6 +37,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from pypdf import PdfWriter
 
 from core.jobs import enqueue, enqueue_or_refuse
@@ -162,8 +163,12 @@ def _count_attempt(chunk: PrintChunk) -> None:
     PrintChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
     if chunk.attempts + 1 > MAX_ATTEMPTS:
         raise ChunkAbandoned(
-            f"parte {chunk.index + 1}: a impressão parou {chunk.attempts} vezes sem terminar "
-            "(limite de memória ou de tempo); imprima uma parte de cada vez (uma fase, chave ou rodada)."
+            gettext(
+                "parte %(n)d: a impressão parou %(attempts)d vezes sem terminar (limite de memória ou de "
+                "tempo); "
+                "imprima uma parte de cada vez (uma fase, chave ou rodada)."
+            )
+            % {"n": chunk.index + 1, "attempts": chunk.attempts}
         )
 
 

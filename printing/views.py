@@ -123,7 +123,7 @@ class JobDownloadView(_JobView):
         job = self.job(job_id)
         path = Path(settings.MEDIA_ROOT, job.file.name) if job.file else None
         if job.status != PrintJob.Status.DONE or path is None or not path.is_file():
-            raise Http404("PDF ainda não está pronto.")
+            raise Http404(gettext("PDF ainda não está pronto."))
         filename = Params.from_dict(job.params).filename()
         return FileResponse(path.open("rb"), content_type="application/pdf", filename=filename)
 
@@ -140,6 +140,6 @@ class JobResumeView(_JobView):
     def post(self, request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
         job = self.job(job_id)
         if not job_resume(job=job):
-            return JsonResponse({"error": "Esta impressão não pode ser retomada."}, status=409)
+            return JsonResponse({"error": gettext("Esta impressão não pode ser retomada.")}, status=409)
         job.refresh_from_db()
         return JsonResponse(_status(request, job))

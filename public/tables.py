@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -18,12 +19,12 @@ class StandingsTable(tables.Table):
     position = tables.Column(verbose_name=_("Pos"), attrs=NUM)
     team = tables.Column(verbose_name=_("Equipe"))
     entity = tables.Column(verbose_name=_("Entidade"), attrs={"td": {"class": "muted-cell"}})
-    played = tables.Column(verbose_name="J", attrs=NUM)
-    wins = tables.Column(verbose_name="V", attrs=NUM)
-    losses = tables.Column(verbose_name="D", attrs=NUM)
-    games_won = tables.Column(verbose_name="P", attrs=NUM)
-    points_for = tables.Column(verbose_name="T", attrs=NUM)
-    points_against = tables.Column(verbose_name="TC", attrs=NUM)
+    played = tables.Column(verbose_name=pgettext_lazy("coluna: jogos", "J"), attrs=NUM)
+    wins = tables.Column(verbose_name=pgettext_lazy("coluna: vitórias", "V"), attrs=NUM)
+    losses = tables.Column(verbose_name=pgettext_lazy("coluna: derrotas", "D"), attrs=NUM)
+    games_won = tables.Column(verbose_name=pgettext_lazy("coluna: partidas ganhas", "P"), attrs=NUM)
+    points_for = tables.Column(verbose_name=pgettext_lazy("coluna: tentos a favor", "T"), attrs=NUM)
+    points_against = tables.Column(verbose_name=pgettext_lazy("coluna: tentos contra", "TC"), attrs=NUM)
     points_difference = tables.Column(verbose_name=_("Saldo"), attrs=NUM)
     status = tables.Column(verbose_name=_("Situação"))
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.models import JudgeAssignment
 from scoring.services.errors import NotAllowed
 from tournaments.models import Match, Tournament
@@ -80,9 +82,9 @@ def can_enter(user: Any, match: Match) -> bool:
 
 def ensure_can_enter(user: Any, match: Match) -> None:
     if not can_enter(user, match):
-        raise NotAllowed("Você não é juiz desta mesa neste torneio.")
+        raise NotAllowed(_("Você não é juiz desta mesa neste torneio."))
 
 
 def ensure_can_manage(user: Any, tournament: Tournament) -> None:
     if not is_organizer(user, tournament):
-        raise NotAllowed("Somente a comissão organizadora pode fazer isto.")
+        raise NotAllowed(_("Somente a comissão organizadora pode fazer isto."))

@@ -11,13 +11,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from tournaments.models import Match
 
-ENDINGS = {"target": "nos tentos", "time": "por tempo", "disqualification": "por desclassificação"}
+ENDINGS = {
+    "target": gettext_lazy("nos tentos"),
+    "time": gettext_lazy("por tempo"),
+    "disqualification": gettext_lazy("por desclassificação"),
+}
+# scope -> (with the gaúcho rulebook's paragraph, without it)
 SCOPES = {
-    "tournament": "do torneio (Art. 20 §1º)",
-    "match": "só deste jogo (Art. 20 §2º)",
-    "game": "da partida",
+    "tournament": (gettext_lazy("do torneio (Art. 20 §1º)"), gettext_lazy("do torneio")),
+    "match": (gettext_lazy("só deste jogo (Art. 20 §2º)"), gettext_lazy("só deste jogo")),
+    "game": (gettext_lazy("da partida"), gettext_lazy("da partida")),
 }
 NONE = "—"
 
@@ -53,7 +61,7 @@ class Names:
 
     def team(self, key: object) -> str:
         if isinstance(key, list):
-            return " e ".join(self.team(k) for k in key)
+            return _(" e ").join(self.team(k) for k in key)
         return self.teams.get(str(key), str(key))
 
 
@@ -67,31 +75,39 @@ def fields(content: Mapping[str, Any] | None, names: Names) -> dict[str, str]:
     endings = result.get("endings") or []
     for index, row in enumerate(games, start=1):
         if isinstance(row, list) and len(row) == 2:
-            out[f"Partida {index} — {names.points_word}"] = f"{row[0]}–{row[1]}"
+            out[_("Partida %(n)d — %(words)s") % {"n": index, "words": names.points_word}] = (
+                f"{row[0]}–{row[1]}"
+            )
         ending = str(endings[index - 1] if index - 1 < len(endings) else "target")
-        ending_label = f"nos {names.points_word}" if ending == "target" else ENDINGS.get(ending, ending)
-        out[f"Partida {index} — término"] = ending_label
+        if ending == "target":
+            ending_label = _("nos %(words)s") % {"words": names.points_word}
+        else:
+            ending_label = str(ENDINGS.get(ending, ending))
+        out[_("Partida %(n)d — término") % {"n": index}] = ending_label
     if result.get("walkover") is not None:
-        out["W.O."] = f"{names.team(result['walkover'])} ausente"
+        out["W.O."] = _("%(team)s ausente") % {"team": names.team(result["walkover"])}
     dq = result.get("disqualified")
     if isinstance(dq, Mapping):
         article = ""
         if dq.get("article"):  # gaúcho: "20-II" is an item of Art. 20; elsewhere a free reason
             article = f", Art. {dq['article']}" if names.article else f", {dq['article']}"
         scope = str(dq.get("scope"))
-        scope_label = SCOPES.get(scope, scope)
-        if not names.article:  # §1º/§2º are the gaúcho rulebook's
-            scope_label = scope_label.split(" (")[0]
-        out["Desclassificação"] = f"{names.team(dq.get('team'))}{article}, {scope_label}"
+        labels = SCOPES.get(scope)
+        # §1º/§2º are the gaúcho rulebook's
+        scope_label = str(labels[0 if names.article else 1]) if labels else scope
+        out[_("Desclassificação")] = f"{names.team(dq.get('team'))}{article}, {scope_label}"
     if result.get("decided_by") == "commission":
-        stalling = " (com penalidade por demora)" if result.get("stalling") else ""
-        out["Decisão da comissão"] = f"vencedor {names.team(result.get('winner'))}{stalling}"
+        stalling = _(" (com penalidade por demora)") if result.get("stalling") else ""
+        out[_("Decisão da comissão")] = _("vencedor %(team)s%(stalling)s") % {
+            "team": names.team(result.get("winner")),
+            "stalling": stalling,
+        }
     lineups = content.get("lineups") or {}
     for side in ("a", "b"):
         for index, row in enumerate(lineups.get(side) or [], start=1):
-            label = f"Escalação de {names.team(side)} — partida {index}"
+            label = _("Escalação de %(team)s — partida %(n)d") % {"team": names.team(side), "n": index}
             out[label] = ", ".join(names.players.get(i, f"#{i}") for i in row)
-    for kind, label in (("advertencia", "Advertências"), ("ocorrencia", "Ocorrências")):
+    for kind, label in (("advertencia", _("Advertências")), ("ocorrencia", _("Ocorrências"))):
         texts = [o["text"] for o in content.get("observations") or [] if o.get("kind") == kind]
         if texts:
             out[label] = " / ".join(texts)

@@ -11,6 +11,8 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.modality_params import Modality, TimeLimit
 from scoring.services.entry import EntryData
@@ -22,15 +24,15 @@ _ROW_KEY = re.compile(r"^g(\d+)_[ab]$")
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
 
 OUTCOMES = [
-    ("played", "Jogo disputado"),
-    ("walkover", "W.O. (equipe ausente)"),
-    ("disqualification", "Desclassificação"),
-    ("commission", "Decisão da comissão"),
+    ("played", gettext_lazy("Jogo disputado")),
+    ("walkover", gettext_lazy("W.O. (equipe ausente)")),
+    ("disqualification", gettext_lazy("Desclassificação")),
+    ("commission", gettext_lazy("Decisão da comissão")),
 ]
 ENDING_CHOICES = [
-    ("target", "nos tentos"),
-    ("time", "por tempo"),
-    ("disqualification", "por desclassificação"),
+    ("target", gettext_lazy("nos tentos")),
+    ("time", gettext_lazy("por tempo")),
+    ("disqualification", gettext_lazy("por desclassificação")),
 ]
 
 
@@ -49,26 +51,28 @@ def score_widget(label: str) -> forms.TextInput:
 
 class SheetForm(forms.Form):
     base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    outcome = forms.ChoiceField(label="Resultado", choices=OUTCOMES, initial="played")
-    walkover = forms.ChoiceField(label="Equipe ausente", required=False)
-    dq_team = forms.ChoiceField(label="Equipe desclassificada", required=False)
-    dq_article = forms.CharField(label="Artigo (ex.: 20-II)", required=False, max_length=20)
-    dq_scope = forms.ChoiceField(label="Alcance", required=False)
-    commission_winner = forms.ChoiceField(label="Vencedor pela comissão", required=False)
-    stalling = forms.BooleanField(label="Com penalidade por demora (cera)", required=False)
+    outcome = forms.ChoiceField(label=gettext_lazy("Resultado"), choices=OUTCOMES, initial="played")
+    walkover = forms.ChoiceField(label=gettext_lazy("Equipe ausente"), required=False)
+    dq_team = forms.ChoiceField(label=gettext_lazy("Equipe desclassificada"), required=False)
+    dq_article = forms.CharField(label=gettext_lazy("Artigo (ex.: 20-II)"), required=False, max_length=20)
+    dq_scope = forms.ChoiceField(label=gettext_lazy("Alcance"), required=False)
+    commission_winner = forms.ChoiceField(label=gettext_lazy("Vencedor pela comissão"), required=False)
+    stalling = forms.BooleanField(label=gettext_lazy("Com penalidade por demora (cera)"), required=False)
     advertencias = forms.CharField(
-        label="Advertências (uma por linha)",
+        label=gettext_lazy("Advertências (uma por linha)"),
         required=False,
         max_length=5000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     ocorrencias = forms.CharField(
-        label="Ocorrências (uma por linha)",
+        label=gettext_lazy("Ocorrências (uma por linha)"),
         required=False,
         max_length=5000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
-    clamp = forms.BooleanField(label="Registrar os tentos acima do alvo como o alvo", required=False)
+    clamp = forms.BooleanField(
+        label=gettext_lazy("Registrar os tentos acima do alvo como o alvo"), required=False
+    )
 
     def __init__(self, *args: Any, match: Match, modality: Modality, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -76,29 +80,37 @@ class SheetForm(forms.Form):
         self.modality = modality
         a, b = match.team_a, match.team_b
         sides = [("", "—"), ("a", a.name), ("b", b.name)]
-        self._choices("walkover", sides + [("both", "As duas (W.O. duplo)")])
+        self._choices("walkover", sides + [("both", _("As duas (W.O. duplo)"))])
         self._choices("dq_team", sides)
         self._choices("commission_winner", sides)
         # The §1º/§2º of Art. 20 are the 000 rulebook's; other modalities say it plainly.
         article = modality.disqualification_article
         scopes = [
-            ("tournament", f"do torneio ({article} §1º)" if article else "do torneio"),
-            ("match", f"só deste jogo ({article} §2º)" if article else "só deste jogo"),
+            (
+                "tournament",
+                _("do torneio (%(article)s §1º)") % {"article": article} if article else _("do torneio"),
+            ),
+            (
+                "match",
+                _("só deste jogo (%(article)s §2º)") % {"article": article}
+                if article
+                else _("só deste jogo"),
+            ),
         ]
         if modality.game_disqualification:
-            scopes.append(("game", "só da partida"))
+            scopes.append(("game", _("só da partida")))
         self._choices("dq_scope", scopes)
         if article:
             self.fields["dq_article"] = forms.ChoiceField(
-                label=f"Inciso do {article}",
+                label=_("Inciso do %(article)s") % {"article": article},
                 required=False,
                 choices=[("", "—")] + [(f"20-{r}", r) for r in ROMAN],
             )
         else:
-            self.fields["dq_article"].label = "Motivo ou artigo do regulamento"
+            self.fields["dq_article"].label = _("Motivo ou artigo do regulamento")
         words = modality.points_word
-        self.fields["clamp"].label = f"Registrar os {words} acima do alvo como o alvo"
-        ending_choices = [("target", f"nos {words}"), *ENDING_CHOICES[1:]]
+        self.fields["clamp"].label = _("Registrar os %(words)s acima do alvo como o alvo") % {"words": words}
+        ending_choices = [("target", _("nos %(words)s") % {"words": words}), *ENDING_CHOICES[1:]]
         self.has_commission = modality.time_limit is TimeLimit.COMMISSION
         if not self.has_commission:
             self._choices("outcome", [c for c in OUTCOMES if c[0] != "commission"])
@@ -120,21 +132,21 @@ class SheetForm(forms.Form):
             )
             if self.show_endings:
                 self.fields[f"g{i}_end"] = forms.ChoiceField(
-                    label="Término", required=False, choices=ending_choices, initial="target"
+                    label=_("Término"), required=False, choices=ending_choices, initial="target"
                 )
             for side, team in (("a", a), ("b", b)):
                 self.fields[f"lineup_{side}_{i}"] = forms.MultipleChoiceField(
                     label=team.name,
                     required=False,
                     choices=[
-                        (str(p.pk), p.name + (" (reserva)" if p.is_reserve else ""))
+                        (str(p.pk), p.name + (_(" (reserva)") if p.is_reserve else ""))
                         for p in team.players.all()
                     ],
                     widget=forms.CheckboxSelectMultiple,
                     initial=starters[side],
                 )
 
-    def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
+    def _choices(self, name: str, choices: list[tuple[str, Any]]) -> None:
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         field.choices = choices
@@ -165,7 +177,7 @@ class SheetForm(forms.Form):
         blank_at: int | None = None
         words = self.modality.points_word
         if self.rows > MAX_ROWS:
-            self.add_error(None, f"Uma súmula tem no máximo {MAX_ROWS} linhas de partida.")
+            self.add_error(None, _("Uma súmula tem no máximo %(max)d linhas de partida.") % {"max": MAX_ROWS})
             return [], []
         for i in range(1, self.rows + 1):
             raw = [str(self.cleaned_data.get(f"g{i}_{s}") or "").strip() for s in "ab"]
@@ -173,16 +185,22 @@ class SheetForm(forms.Form):
                 blank_at = blank_at or i
                 continue
             if blank_at is not None:
-                self.add_error(f"g{i}_a", f"Partida {i}: a partida {blank_at} está em branco.")
+                self.add_error(
+                    f"g{i}_a",
+                    _("Partida %(n)d: a partida %(blank)d está em branco.") % {"n": i, "blank": blank_at},
+                )
                 continue
             if not all(raw):
-                self.add_error(f"g{i}_a", f"Partida {i}: informe os {words} das duas equipes.")
+                self.add_error(
+                    f"g{i}_a",
+                    _("Partida %(n)d: informe os %(words)s das duas equipes.") % {"n": i, "words": words},
+                )
                 continue
             if not all(_SCORE.match(v) for v in raw):
                 self.add_error(
                     f"g{i}_a",
-                    f"Partida {i}: os {words} devem ser números inteiros "
-                    f"(ex.: {self.modality.points_to_win}).",
+                    _("Partida %(n)d: os %(words)s devem ser números inteiros (ex.: %(example)d).")
+                    % {"n": i, "words": words, "example": self.modality.points_to_win},
                 )
                 continue
             rows.append([int(v) for v in raw])
@@ -200,7 +218,7 @@ class SheetForm(forms.Form):
         if outcome == "walkover":
             absent = data.get("walkover")
             if not absent:
-                self.add_error("walkover", "Informe a equipe ausente.")
+                self.add_error("walkover", _("Informe a equipe ausente."))
             else:
                 result["walkover"] = (
                     [self._key("a"), self._key("b")] if absent == "both" else self._key(absent)
@@ -211,7 +229,7 @@ class SheetForm(forms.Form):
                 result["endings"] = endings
         if outcome == "disqualification" or (outcome == "played" and "disqualification" in endings):
             if not data.get("dq_team"):
-                self.add_error("dq_team", "Informe a equipe desclassificada.")
+                self.add_error("dq_team", _("Informe a equipe desclassificada."))
             else:
                 dq = {"team": self._key(data["dq_team"]), "scope": data.get("dq_scope") or "tournament"}
                 if data.get("dq_article"):
@@ -219,7 +237,7 @@ class SheetForm(forms.Form):
                 result["disqualified"] = dq
         if outcome == "commission":
             if not data.get("commission_winner"):
-                self.add_error("commission_winner", "Informe o vencedor definido pela comissão.")
+                self.add_error("commission_winner", _("Informe o vencedor definido pela comissão."))
             else:
                 result.update(decided_by="commission", winner=self._key(data["commission_winner"]))
                 if data.get("stalling"):
@@ -280,7 +298,7 @@ def initial_from_sheet(sheet: Any, match: Match) -> dict[str, Any]:
 class SignForm(forms.Form):
     team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
     version = forms.IntegerField(min_value=1)
-    method = forms.ChoiceField(choices=[("paper", "assinada em papel"), ("pin", "PIN")])
+    method = forms.ChoiceField(choices=[("paper", gettext_lazy("assinada em papel")), ("pin", "PIN")])
     pin = forms.CharField(required=False, max_length=12)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.text import clean_name
 from rules.group import GroupMatch, evaluate_group
@@ -19,12 +19,12 @@ from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, TeamPin
 from tournaments.models import Group, Match, Player, Tournament
 
 STATE_LABELS = {
-    "missing": "sem súmula",
-    "draft": "rascunho",
-    "submitted": "enviada",
-    "awaiting_check": "aguardando conferência",
-    "signed": "assinada",
-    "homologated": "homologada",
+    "missing": gettext_lazy("sem súmula"),
+    "draft": gettext_lazy("rascunho"),
+    "submitted": gettext_lazy("enviada"),
+    "awaiting_check": gettext_lazy("aguardando conferência"),
+    "signed": gettext_lazy("assinada"),
+    "homologated": gettext_lazy("homologada"),
 }
 
 
@@ -103,7 +103,7 @@ class SheetView:
 
     @property
     def state_label(self) -> str:
-        return STATE_LABELS[self.state]
+        return str(STATE_LABELS[self.state])
 
     @property
     def version(self) -> int:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.problem_text import render
 from rules.modality_params import Modality
@@ -31,10 +33,10 @@ from tournaments.models import Group, Match, Stage, Tournament
 
 # The «estado» filter of the list: value -> label.
 STATE_FILTERS = {
-    "enviada": "enviada",
-    "assinada": "assinada",
-    "homologada": "homologada",
-    "avisos": "com avisos",
+    "enviada": gettext_lazy("enviada"),
+    "assinada": gettext_lazy("assinada"),
+    "homologada": gettext_lazy("homologada"),
+    "avisos": gettext_lazy("com avisos"),
 }
 
 
@@ -75,11 +77,15 @@ def match_label(match: Match) -> str:
     """How a message names a jogo: «Jogo Trio A × Trio B (mesa 1, rodada 2)»."""
     where = []
     if match.table_id is not None and match.table is not None:
-        where.append(f"mesa {match.table.name}")
+        where.append(_("mesa %(name)s") % {"name": match.table.name})
     if match.round is not None:
-        where.append(f"rodada {match.round}")
+        where.append(_("rodada %(n)d") % {"n": match.round})
     suffix = f" ({', '.join(where)})" if where else ""
-    return f"Jogo {match.team_a.name} × {match.team_b.name}{suffix}"
+    return _("Jogo %(a)s × %(b)s%(where)s") % {
+        "a": match.team_a.name,
+        "b": match.team_b.name,
+        "where": suffix,
+    }
 
 
 def sheet_warnings(modality: Modality, match: Match, sheet: ScoreSheet) -> list[str]:
@@ -95,8 +101,10 @@ def sheet_warnings(modality: Modality, match: Match, sheet: ScoreSheet) -> list[
         # Messages name teams by their key in the engine; the comissão reads names.
         params = tuple((k, names.get(v, v) if isinstance(v, str) else v) for k, v in p.params)
         text = render(dataclasses.replace(p, params=params))
-        out.append(text if p.severity is Severity.WARNING else f"pelas regras atuais: {text}")
-    out += [f"placar registrado como o alvo: {n}" for n in sheet.normalizations or []]
+        out.append(
+            text if p.severity is Severity.WARNING else _("pelas regras atuais: %(text)s") % {"text": text}
+        )
+    out += [_("placar registrado como o alvo: %(score)s") % {"score": n} for n in sheet.normalizations or []]
     return out
 
 
@@ -109,10 +117,10 @@ def score_text(modality: Modality, match: Match, result: Any) -> tuple[str, str]
     if report.walkover is not None:
         absent = report.walkover.sides
         if len(absent) == 2:
-            return "W.O. duplo", games
+            return _("W.O. duplo"), games
         (side,) = absent
         team = match.team_a if side is Side.A else match.team_b
-        return f"W.O. ({team.name} ausente)", games
+        return _("W.O. (%(team)s ausente)") % {"team": team.name}, games
     won = {Side.A: 0, Side.B: 0}
     offender = partida_offender(report)
     for g in report.games:
@@ -122,9 +130,9 @@ def score_text(modality: Modality, match: Match, result: Any) -> tuple[str, str]
             won[winner] += 1
     text = f"{won[Side.A]}–{won[Side.B]}"
     if report.disqualification is not None and offender is None:
-        text += " · desclassificação"
+        text += " · " + _("desclassificação")
     if report.commission_winner is not None:
-        text += " · decisão da comissão"
+        text += " · " + _("decisão da comissão")
     return text, games
 
 
@@ -189,6 +197,6 @@ def group_choices(tournament: Tournament) -> list[tuple[int, str]]:
     groups = Group.objects.filter(stage__tournament=tournament).select_related("stage")
     several = groups.values("stage_id").distinct().count() > 1
     return [
-        (g.pk, f"Chave {g.name}" + (f" ({g.stage.key})" if several else ""))
+        (g.pk, _("Chave %(name)s") % {"name": g.name} + (f" ({g.stage.key})" if several else ""))
         for g in groups.order_by("stage__order", "order", "id")
     ]

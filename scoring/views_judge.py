@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring import selectors
@@ -79,7 +80,7 @@ class MatchMixin(TournamentPermissionMixin):
         if match is None:
             raise Http404
         if not can_enter(self.request.user, match):  # type: ignore[attr-defined]
-            raise PermissionDenied("Você não é juiz desta mesa.")
+            raise PermissionDenied(_("Você não é juiz desta mesa."))
         return match
 
 
@@ -110,7 +111,7 @@ def _problem_rows(form: SheetForm, problems: list[EntryProblem]) -> tuple[list[d
         general += [f"{form.fields[name].label}: {e}" for e in form.errors.get(name, [])]
     for key, errors in form.errors.items():
         if key.startswith("lineup_"):
-            general += [f"Escalação: {e}" for e in errors]
+            general += [_("Escalação: %(error)s") % {"error": e} for e in errors]
     return rows, general
 
 
@@ -198,8 +199,11 @@ class EntryView(MatchMixin, View):
         except ScoringError as exc:
             context = self.context(form, refusal=exc.message)
             return render(request, self.template_name, context, status=exc.status)
-        verb = "enviada" if submit else "salva como rascunho"
-        messages.success(request, f"Súmula {verb} (versão {sheet.version}).")
+        if submit:
+            done = _("Súmula enviada (versão %(version)d).")
+        else:
+            done = _("Súmula salva como rascunho (versão %(version)d).")
+        messages.success(request, done % {"version": sheet.version})
         return HttpResponseRedirect(entry_url(self.match), status=303)
 
 
@@ -208,7 +212,7 @@ class SignView(MatchMixin, View):
         self.match = self.load_match(match_id)
         form = SignForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Assinatura inválida.")
+            messages.error(request, _("Assinatura inválida."))
             return HttpResponseRedirect(entry_url(self.match), status=303)
         team = self.match.team_a if form.cleaned_data["team"] == "a" else self.match.team_b
         try:
@@ -224,7 +228,9 @@ class SignView(MatchMixin, View):
         except ScoringError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Assinatura do capataz de {team.name} registrada.")
+            messages.success(
+                request, _("Assinatura do capataz de %(team)s registrada.") % {"team": team.name}
+            )
         return HttpResponseRedirect(entry_url(self.match), status=303)
 
 
@@ -251,7 +257,7 @@ class CheckView(MatchMixin, View):
         self.match = self.load_match(match_id)
         sheet = selectors.sheet_view(self.match)
         if sheet.state != "awaiting_check":
-            messages.info(request, "Não há súmula aguardando conferência neste jogo.")
+            messages.info(request, _("Não há súmula aguardando conferência neste jogo."))
             return HttpResponseRedirect(entry_url(self.match), status=303)
         form = SheetForm(
             initial={"base_version": sheet.version}, match=self.match, modality=self.tournament.rules()
@@ -277,5 +283,5 @@ class CheckView(MatchMixin, View):
             return self.render_check(form, exc.status, refusal=exc.message)
         if not outcome.confirmed:
             return self.render_check(form, 409, mismatch=outcome.changes)
-        messages.success(request, "Conferência idêntica: súmula confirmada.")
+        messages.success(request, _("Conferência idêntica: súmula confirmada."))
         return HttpResponseRedirect(entry_url(self.match), status=303)

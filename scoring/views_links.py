@@ -17,6 +17,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 
 from core.qr import qr_png
@@ -62,9 +63,14 @@ class LinkRevokeView(OrganizerMixin, View):
             JudgeLink.objects.select_related("user"), pk=link_id, tournament=self.tournament
         )
         if link_revoke(link=link, by=request.user):
-            messages.success(request, f"Link de {link.user.get_username()} revogado: deixou de valer agora.")
+            messages.success(
+                request,
+                _("Link de %(judge)s revogado: deixou de valer agora.") % {"judge": link.user.get_username()},
+            )
         else:
-            messages.info(request, f"O link de {link.user.get_username()} já estava revogado.")
+            messages.info(
+                request, _("O link de %(judge)s já estava revogado.") % {"judge": link.user.get_username()}
+            )
         return redirect("tournaments:members", slug=slug)
 
     def get(self, request: HttpRequest, slug: str, link_id: int) -> HttpResponse:

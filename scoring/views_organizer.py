@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
@@ -104,13 +106,13 @@ class BulkHomologateView(RoundSheetsView):
             match_id, _sep, version = value.partition(":")
             pair = (whole_number(match_id, 18), whole_number(version, 6))
             if pair[0] is None or pair[1] is None:
-                return self.page(request, 400, "Seleção inválida (súmula e versão): recarregue a página.")
+                return self.page(request, 400, _("Seleção inválida (súmula e versão): recarregue a página."))
             selected.append((pair[0], pair[1]))
         back = reverse("scoring:round", args=[self.tournament.slug])
         query = _kept_query(QueryDict(request.POST.get("filtros", "")))
         back += f"?{query}" if query else ""
         if not selected:
-            messages.error(request, "Nenhuma súmula selecionada: marque as súmulas a homologar.")
+            messages.error(request, _("Nenhuma súmula selecionada: marque as súmulas a homologar."))
             return HttpResponseRedirect(back, status=303)
         try:
             outcome = sheets_homologate(
@@ -120,9 +122,14 @@ class BulkHomologateView(RoundSheetsView):
             return self.page(request, exc.status, exc.message)
         if outcome.homologated:
             names = "; ".join(label for _pk, label in outcome.homologated)
-            messages.success(request, f"{len(outcome.homologated)} súmula(s) homologada(s): {names}.")
+            n = len(outcome.homologated)
+            messages.success(
+                request,
+                ngettext("%(n)d súmula homologada: %(names)s.", "%(n)d súmulas homologadas: %(names)s.", n)
+                % {"n": n, "names": names},
+            )
         for refusal in outcome.refused:
-            messages.error(request, f"Não homologada — {refusal.message}")
+            messages.error(request, _("Não homologada — %(reason)s") % {"reason": refusal.message})
         return HttpResponseRedirect(back, status=303)
 
 
@@ -162,7 +169,7 @@ class _ActionView(HistoryView):
         match = self.load(match_id)
         form = VersionForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Pedido inválido: recarregue a página.")
+            messages.error(request, _("Pedido inválido: recarregue a página."))
         else:
             try:
                 self.act(request, match, form.cleaned_data)
@@ -178,7 +185,7 @@ class _ActionView(HistoryView):
 class HomologateView(_ActionView):
     def act(self, request: HttpRequest, match: Match, data: dict[str, Any]) -> None:
         sheet_homologate(match=match, user=request.user, version=data["version"], origin=origin_of(request))
-        messages.success(request, f"Súmula homologada (versão {data['version']}).")
+        messages.success(request, _("Súmula homologada (versão %(version)d).") % {"version": data["version"]})
 
 
 class RevertView(_ActionView):
@@ -190,7 +197,7 @@ class RevertView(_ActionView):
             reason=data["reason"],
             origin=origin_of(request),
         )
-        messages.success(request, "Homologação revertida; o motivo ficou no histórico.")
+        messages.success(request, _("Homologação revertida; o motivo ficou no histórico."))
 
 
 class PinsView(TournamentPermissionMixin, View):
@@ -238,7 +245,7 @@ class PinUnlockView(TournamentPermissionMixin, View):
             messages.error(request, exc.message)
         else:
             if unlocked:
-                messages.success(request, f"PIN de {team.name} desbloqueado.")
+                messages.success(request, _("PIN de %(team)s desbloqueado.") % {"team": team.name})
             else:
-                messages.info(request, f"O PIN de {team.name} não estava bloqueado.")
+                messages.info(request, _("O PIN de %(team)s não estava bloqueado.") % {"team": team.name})
         return HttpResponseRedirect(reverse("scoring:pins", args=[self.tournament.slug]), status=303)

@@ -9,6 +9,8 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from scoring.services.withdrawal import pending_matches, team_withdraw
@@ -42,7 +44,11 @@ class TeamWithdrawView(TournamentPermissionMixin, View):
         reason = request.POST.get("reason", "")[:300]
         if not request.POST.get("confirm"):
             return self._page(
-                request, team, status=400, reason=reason, error="Marque a confirmação para retirar a equipe."
+                request,
+                team,
+                status=400,
+                reason=reason,
+                error=_("Marque a confirmação para retirar a equipe."),
             )
         try:
             done = team_withdraw(team=team, user=request.user, reason=reason, origin=origin_of(request))
@@ -51,11 +57,18 @@ class TeamWithdrawView(TournamentPermissionMixin, View):
         n = len(done.walkovers)
         messages.success(
             request,
-            f"Equipe «{team.name}» retirada (desistente). "
+            _("Equipe «%(team)s» retirada (desistente).") % {"team": team.name}
+            + " "
             + (
-                f"{n} súmula(s) de W.O. enviada(s): faltam a assinatura do capataz presente e a homologação."
+                ngettext(
+                    "%(n)d súmula de W.O. enviada: faltam a assinatura do capataz presente e a homologação.",
+                    "%(n)d súmulas de W.O. enviadas: faltam a assinatura do capataz presente e a "
+                    "homologação.",
+                    n,
+                )
+                % {"n": n}
                 if n
-                else "Ela não tinha jogos sem resultado."
+                else _("Ela não tinha jogos sem resultado.")
             ),
         )
         return redirect("scoring:round", slug=slug)

@@ -73,7 +73,8 @@ class GroupTable:
         lines = []
         for d in self.draws:
             order = ", ".join(
-                f"{i}º {self.teams[k].name if k in self.teams else k}" for i, k in enumerate(d.result, 1)
+                _("%(place)dº %(team)s") % {"place": i, "team": self.teams[k].name if k in self.teams else k}
+                for i, k in enumerate(d.result, 1)
             )
             how = _("feito à mão") if d.manual else _("semente %(seed)s") % {"seed": d.seed}
             who = _(" por %(user)s") % {"user": d.performed_by.get_username()} if d.performed_by else ""

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from rules.lots import lot_problem
@@ -74,14 +75,14 @@ def tiebreak_lots_record(
     elif stage is not None:
         tied = _pending_sets_across(tournament, stage)
     else:
-        raise ServiceError("Informe a chave ou a fase do sorteio.")
+        raise ServiceError(_("Informe a chave ou a fase do sorteio."))
     chosen = set(teams)
     wrong = lot_problem(list(teams), tied)
     if wrong is not None:  # docs/rules.md §3.2: exactly the teams of one tie, as the loader
         raise ServiceError(render(wrong))
     if manual_order is not None:
         if sorted(manual_order) != sorted(chosen) or len(manual_order) != len(chosen):
-            raise ServiceError("A ordem do sorteio feito à mão deve listar cada equipe empatada uma vez.")
+            raise ServiceError(_("A ordem do sorteio feito à mão deve listar cada equipe empatada uma vez."))
         seed, order, manual = "", list(manual_order), True
     else:
         seed = secrets.token_hex(8)

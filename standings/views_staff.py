@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import View
 
 from standings.forms import LotsForm, manual_order
@@ -22,7 +23,7 @@ class LotsView(TournamentPermissionMixin, View):
 
     def refuse(self, request: HttpRequest, url: str, problems: list[str]) -> HttpResponse:
         for text in problems:
-            messages.error(request, f"Sorteio não registrado. {text}")
+            messages.error(request, _("Sorteio não registrado. %(problem)s") % {"problem": text})
         return HttpResponseRedirect(url, status=303)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
@@ -43,8 +44,10 @@ class LotsView(TournamentPermissionMixin, View):
                 request,
                 url,
                 [
-                    "Há uma ordem escolhida: marque «registrar sorteio feito à mão» para registrá-la, "
-                    "ou deixe a ordem em branco para sortear agora."
+                    _(
+                        "Há uma ordem escolhida: marque «registrar sorteio feito à mão» para registrá-la, "
+                        "ou deixe a ordem em branco para sortear agora."
+                    )
                 ],
             )
         if data["mode"] == "manual":
@@ -57,6 +60,9 @@ class LotsView(TournamentPermissionMixin, View):
             )
         except ServiceError as exc:
             return self.refuse(request, url, [str(exc)])
-        order = ", ".join(f"{i}º {names.get(k, k)}" for i, k in enumerate(draw.result, start=1))
-        messages.success(request, f"Sorteio registrado: {order}.")
+        order = ", ".join(
+            _("%(place)dº %(team)s") % {"place": i, "team": names.get(k, k)}
+            for i, k in enumerate(draw.result, start=1)
+        )
+        messages.success(request, _("Sorteio registrado: %(order)s.") % {"order": order})
         return HttpResponseRedirect(url, status=303)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext as _
+
 from rules.hands import (
     Component,
     Deal,
@@ -120,13 +122,15 @@ def decode_components(raw: list[dict[str, Any]]) -> tuple[Component, ...]:
 
 def _obj(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise CodecError(f"{where}: esperado um objeto.")
+        raise CodecError(_("%(where)s: esperado um objeto.") % {"where": where})
     return value
 
 
 def _list(value: object, where: str, limit: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > limit:
-        raise CodecError(f"{where}: esperada uma lista de até {limit} itens.")
+        raise CodecError(
+            _("%(where)s: esperada uma lista de até %(n)d itens.") % {"where": where, "n": limit}
+        )
     return value
 
 
@@ -134,7 +138,7 @@ def _enum(kind: type[E], value: object, where: str) -> E:
     try:
         return kind(value)
     except (ValueError, TypeError):
-        raise CodecError(f"{where}: valor desconhecido.") from None
+        raise CodecError(_("%(where)s: valor desconhecido.") % {"where": where}) from None
 
 
 def _req_side(value: object, where: str) -> Side:
@@ -147,19 +151,22 @@ def _opt_side(value: object, where: str) -> Side | None:
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise CodecError(f"{where}: esperado verdadeiro ou falso.")
+        raise CodecError(_("%(where)s: esperado verdadeiro ou falso.") % {"where": where})
     return value
 
 
 def _int(value: object, where: str, low: int = 0, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise CodecError(f"{where}: esperado um número inteiro de {low} a {high}.")
+        raise CodecError(
+            _("%(where)s: esperado um número inteiro de %(low)d a %(high)d.")
+            % {"where": where, "low": low, "high": high}
+        )
     return value
 
 
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise CodecError(f"{where}: texto de até {MAX_TEXT} caracteres.")
+        raise CodecError(_("%(where)s: texto de até %(n)d caracteres.") % {"where": where, "n": MAX_TEXT})
     return value
 
 
@@ -175,7 +182,7 @@ def decode(raw: object) -> Hand:
     kind = _enum(VoltaKind, obj.get("kind", "roda"), "mão.kind")
     deals_raw = _list(obj.get("deals"), "mão.deals", MAX_DEALS)
     if not deals_raw:
-        raise CodecError("mão.deals: informe ao menos uma volta.")
+        raise CodecError(_("mão.deals: informe ao menos uma volta."))
     deals = tuple(_decode_deal(d, f"mão.deals[{i}]") for i, d in enumerate(deals_raw))
     lei = _opt_side(obj.get("lei_do_jogo"), "mão.lei_do_jogo")
     reported_raw = obj.get("reported")
@@ -183,7 +190,7 @@ def decode(raw: object) -> Hand:
     if reported_raw is not None:
         pair = _list(reported_raw, "mão.reported", 2)
         if len(pair) != 2:
-            raise CodecError("mão.reported: esperados dois números.")
+            raise CodecError(_("mão.reported: esperados dois números."))
         reported = (_int(pair[0], "mão.reported"), _int(pair[1], "mão.reported"))
     return Hand(deals, kind, lei, reported)
 

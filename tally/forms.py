@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from core.numbers import whole_number
 from rules.hands import Hand, VoltaKind
 from rules.hands.penalties import rule_for
@@ -18,37 +21,42 @@ from tally.codec import CodecError, decode
 
 PENALTY_LABELS = {
     "": "—",
-    "looked_out_of_turn": "olhou as cartas fora de hora",
-    "signal": "sinal proibido",
-    "spoke_in_testa": "falou na testa",
-    "cards_collected": "recolheu as cartas",
-    "passed_without_speaking": "passou sem falar",
-    "wrong_card_count": "número errado de cartas",
-    "flor_by_mistake": "flor cantada por engano",
-    "flor_renegada": "flor renegada",
-    "peco_flor": "peço flor",
-    "canto_equivocado": "canto equivocado",
-    "misdeal": "erro ao dar as cartas",
-    "baralho_look": "olhou o baralho",
-    "tento": "tento",
-    "burned_card": "carta queimada",
-    "four_cards_played": "jogou com quatro cartas",
-    "four_cards_partner": "parceiro com quatro cartas",
-    "short_deal": "cartas a menos",
-    "four_cards_dealt": "deu quatro cartas",
-    "other": "outra (decisão da comissão)",
+    "looked_out_of_turn": gettext_lazy("olhou as cartas fora de hora"),
+    "signal": gettext_lazy("sinal proibido"),
+    "spoke_in_testa": gettext_lazy("falou na testa"),
+    "cards_collected": gettext_lazy("recolheu as cartas"),
+    "passed_without_speaking": gettext_lazy("passou sem falar"),
+    "wrong_card_count": gettext_lazy("número errado de cartas"),
+    "flor_by_mistake": gettext_lazy("flor cantada por engano"),
+    "flor_renegada": gettext_lazy("flor renegada"),
+    "peco_flor": gettext_lazy("peço flor"),
+    "canto_equivocado": gettext_lazy("canto equivocado"),
+    "misdeal": gettext_lazy("erro ao dar as cartas"),
+    "baralho_look": gettext_lazy("olhou o baralho"),
+    "tento": gettext_lazy("tento"),
+    "burned_card": gettext_lazy("carta queimada"),
+    "four_cards_played": gettext_lazy("jogou com quatro cartas"),
+    "four_cards_partner": gettext_lazy("parceiro com quatro cartas"),
+    "short_deal": gettext_lazy("cartas a menos"),
+    "four_cards_dealt": gettext_lazy("deu quatro cartas"),
+    "other": gettext_lazy("outra (decisão da comissão)"),
 }
 TRUCO_ENDS = {
-    "won": "jogada até o fim",
-    "refused": "não querido / correu",
-    "tied": "empate (pardas)",
-    "baralho": "foi ao baralho antes de jogar",
-    "not_played": "não jogada",
+    "won": gettext_lazy("jogada até o fim"),
+    "refused": gettext_lazy("não querido / correu"),
+    "tied": gettext_lazy("empate (pardas)"),
+    "baralho": gettext_lazy("foi ao baralho antes de jogar"),
+    "not_played": gettext_lazy("não jogada"),
 }
-RESULTS = {"won_a": "Equipe A", "won_b": "Equipe B", "tied": "empate", "refused": "não querido"}
+RESULTS = {
+    "won_a": gettext_lazy("Equipe A"),
+    "won_b": gettext_lazy("Equipe B"),
+    "tied": gettext_lazy("empate"),
+    "refused": gettext_lazy("não querido"),
+}
 
 
-def penalties_of(variant: Variant) -> dict[str, str]:
+def penalties_of(variant: Variant) -> dict[str, Any]:
     """The penalties the form offers: only the modality's own (no flor penalty where
     there is no flor), plus «—» and the commission's «outra»."""
     return {
@@ -69,7 +77,7 @@ def _side_or_none(text: str) -> str | None:
 
 def _alternating(chain: str, first: str, key: str) -> list[dict[str, Any]]:
     if first not in ("a", "b"):
-        raise CodecError("Informe quem fez o primeiro canto.")
+        raise CodecError(_("Informe quem fez o primeiro canto."))
     other = {"a": "b", "b": "a"}
     calls = []
     by = first
@@ -90,7 +98,7 @@ def _result(text: str) -> dict[str, Any]:
         return {"accepted": True, "winner": None, "tied": True}
     if text == "refused":
         return {"accepted": False, "winner": None, "tied": False}
-    raise CodecError("Informe o resultado do canto.")
+    raise CodecError(_("Informe o resultado do canto."))
 
 
 def _deal(data: Mapping[str, Any], i: int) -> dict[str, Any]:
@@ -125,7 +133,7 @@ def _deal(data: Mapping[str, Any], i: int) -> dict[str, Any]:
     if infraction:
         points = _get(data, p + "pen_points")
         if points and whole_number(points, 3) is None:
-            raise CodecError("Pontos da penalidade: informe um número.")
+            raise CodecError(_("Pontos da penalidade: informe um número."))
         deal["penalties"].append(
             {
                 "infraction": infraction,

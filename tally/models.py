@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match
 
-PART_LABELS = {"envido": "envido", "flor": "flor", "truco": "truco", "penalty": "penalidade"}
+PART_LABELS = {"envido": "envido", "flor": "flor", "truco": "truco", "penalty": _("penalidade")}
 LEVEL_LABELS = {
     "truco": "truco",
     "retruco": "retruco",
@@ -36,10 +37,10 @@ def _truco_label(entry: HandEntry, points: int) -> str:
     if level:
         return level
     if entry.hand.get("kind") == "testa":
-        return "mão"
+        return gettext("mão")
     if truco.get("end") == "refused":
-        return "mão de onze (correu)"
-    return "mão de onze" if points == 3 else "mão simples"
+        return gettext("mão de onze (correu)")
+    return gettext("mão de onze") if points == 3 else gettext("mão simples")
 
 
 def summary(entry: HandEntry, names: tuple[str, str] | None = None) -> str:
@@ -55,10 +56,10 @@ def summary(entry: HandEntry, names: tuple[str, str] | None = None) -> str:
         if c["part"] == "truco":
             label = _truco_label(entry, c["points"])
         else:
-            label = PART_LABELS.get(c["part"], c["part"])
+            label = str(PART_LABELS.get(c["part"], c["part"]))
         parts.append(f"{label} {names[0] if c['side'] == 'a' else names[1]} +{c['points']}")
-    prefix = "testa: " if entry.hand.get("kind") == "testa" else ""
-    return prefix + (" · ".join(parts) or "sem pontos")
+    prefix = gettext("testa: ") if entry.hand.get("kind") == "testa" else ""
+    return prefix + (" · ".join(parts) or gettext("sem pontos"))
 
 
 class HandEntry(models.Model):

@@ -9,6 +9,10 @@ engine. Codes stay short and readable so a no-JS form can post them as button va
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.hands import (
     EnvidoBet,
@@ -29,54 +33,54 @@ from tally.codec import CodecError
 @dataclass(frozen=True)
 class Button:
     code: str  # without the side: the page adds ":a" / ":b"
-    label: str
+    label: Any  # a translation (lazy: the buttons are built at import)
     points: str  # what the button is worth, shown small ("2", "1")
 
 
 LADDER_234 = (
-    Button("won:none", "mão simples", "1"),
-    Button("won:truco", "truco aceito", "2"),
-    Button("refused:truco", "truco não querido", "1"),
-    Button("won:retruco", "retruco aceito", "3"),
-    Button("refused:retruco", "retruco não querido", "2"),
-    Button("won:vale_quatro", "vale quatro aceito", "4"),
-    Button("refused:vale_quatro", "vale quatro não querido", "3"),
+    Button("won:none", gettext_lazy("mão simples"), "1"),
+    Button("won:truco", gettext_lazy("truco aceito"), "2"),
+    Button("refused:truco", gettext_lazy("truco não querido"), "1"),
+    Button("won:retruco", gettext_lazy("retruco aceito"), "3"),
+    Button("refused:retruco", gettext_lazy("retruco não querido"), "2"),
+    Button("won:vale_quatro", gettext_lazy("vale quatro aceito"), "4"),
+    Button("refused:vale_quatro", gettext_lazy("vale quatro não querido"), "3"),
 )
 LADDER_3691 = (
-    Button("won:none", "mão simples", "1"),
-    Button("won:truco", "truco", "3"),
-    Button("won:seis", "seis", "6"),
-    Button("won:nove", "nove", "9"),
-    Button("won:doze", "doze", "12"),
-    Button("refused:truco", "correu do truco", "1"),
-    Button("refused:seis", "correu do seis", "3"),
-    Button("refused:nove", "correu do nove", "6"),
-    Button("refused:doze", "correu do doze", "9"),
+    Button("won:none", gettext_lazy("mão simples"), "1"),
+    Button("won:truco", gettext_lazy("truco"), "3"),
+    Button("won:seis", gettext_lazy("seis"), "6"),
+    Button("won:nove", gettext_lazy("nove"), "9"),
+    Button("won:doze", gettext_lazy("doze"), "12"),
+    Button("refused:truco", gettext_lazy("correu do truco"), "1"),
+    Button("refused:seis", gettext_lazy("correu do seis"), "3"),
+    Button("refused:nove", gettext_lazy("correu do nove"), "6"),
+    Button("refused:doze", gettext_lazy("correu do doze"), "9"),
 )
 MAO_DE_ONZE = (
-    Button("won:none", "mão de onze: jogou e ganhou", "3"),
-    Button("refused:none", "mão de onze: o adversário correu", "1"),
+    Button("won:none", gettext_lazy("mão de onze: jogou e ganhou"), "3"),
+    Button("refused:none", gettext_lazy("mão de onze: o adversário correu"), "1"),
 )
 
 # Envido/flor picked above the truco buttons: code -> label; the side is the one that
 # takes the points ("querido": the winner; "não querido": the caller).
 ENVIDO_2_3_4 = {
-    "E:won": "envido querido",
-    "E:refused": "envido não querido",
-    "RE:won": "real envido querido",
-    "RE:refused": "real envido não querido",
-    "F:won": "falta envido querido",
-    "F:refused": "falta envido não querido",
+    "E:won": gettext_lazy("envido querido"),
+    "E:refused": gettext_lazy("envido não querido"),
+    "RE:won": gettext_lazy("real envido querido"),
+    "RE:refused": gettext_lazy("real envido não querido"),
+    "F:won": gettext_lazy("falta envido querido"),
+    "F:refused": gettext_lazy("falta envido não querido"),
 }
 URUGUAIO_CHAINS = {
-    "E-E:won": "envido, envido querido",
-    "E-E:refused": "envido, envido não querido",
-    "E-RE:won": "envido, real envido querido",
-    "E-RE:refused": "envido, real envido não querido",
-    "E-F:won": "envido, falta envido querido",
-    "E-RE-F:won": "envido, real envido, falta envido querido",
+    "E-E:won": gettext_lazy("envido, envido querido"),
+    "E-E:refused": gettext_lazy("envido, envido não querido"),
+    "E-RE:won": gettext_lazy("envido, real envido querido"),
+    "E-RE:refused": gettext_lazy("envido, real envido não querido"),
+    "E-F:won": gettext_lazy("envido, falta envido querido"),
+    "E-RE-F:won": gettext_lazy("envido, real envido, falta envido querido"),
 }
-FLOR = {"flor": "flor"}
+FLOR = {"flor": gettext_lazy("flor")}
 
 
 def truco_buttons(variant: Variant, mao_de_onze: bool) -> tuple[Button, ...]:
@@ -85,7 +89,7 @@ def truco_buttons(variant: Variant, mao_de_onze: bool) -> tuple[Button, ...]:
     return LADDER_3691 if variant in LADDER_3_6_9_12 else LADDER_234
 
 
-def extra_choices(variant: Variant) -> dict[str, str]:
+def extra_choices(variant: Variant) -> dict[str, Any]:
     """Envido/flor choices offered above the buttons (none in 002/003)."""
     if variant not in WITH_ENVIDO:
         return {}
@@ -98,7 +102,7 @@ def extra_choices(variant: Variant) -> dict[str, str]:
 
 def _side(text: str) -> Side:
     if text not in ("a", "b"):
-        raise CodecError("Lado inválido: use a equipe A ou a equipe B.")
+        raise CodecError(_("Lado inválido: use a equipe A ou a equipe B."))
     return Side(text)
 
 
@@ -110,14 +114,14 @@ def _truco(code: str) -> TrucoPart:
     if parts == ["none"]:
         return TrucoPart()  # the hand ended before the truco (envido/flor closed the partida)
     if len(parts) != 3:
-        raise CodecError("Botão desconhecido.")
+        raise CodecError(_("Botão desconhecido."))
     end, level, side = parts
     try:
         truco_end, truco_level = TrucoEnd(end), TrucoCall(level)
     except ValueError:
-        raise CodecError("Botão desconhecido.") from None
+        raise CodecError(_("Botão desconhecido.")) from None
     if truco_end not in (TrucoEnd.WON, TrucoEnd.REFUSED):
-        raise CodecError("Botão desconhecido.")
+        raise CodecError(_("Botão desconhecido."))
     return TrucoPart(truco_end, _side(side), truco_level)
 
 
@@ -130,14 +134,14 @@ def _extra(code: str, mao: Side) -> tuple[EnvidoPart | None, FlorPart | None]:
     if len(parts) == 2 and parts[0] == "flor":
         return None, FlorPart((_side(parts[1]),))
     if len(parts) != 3 or parts[1] not in ("won", "refused"):
-        raise CodecError("Envido desconhecido.")
+        raise CodecError(_("Envido desconhecido."))
     chain, outcome, side = parts[0].split("-"), parts[1], _side(parts[2])
     if not 1 <= len(chain) <= 4:
-        raise CodecError("Envido desconhecido.")
+        raise CodecError(_("Envido desconhecido."))
     try:
         calls = [EnvidoCall(c) for c in chain]
     except ValueError:
-        raise CodecError("Envido desconhecido.") from None
+        raise CodecError(_("Envido desconhecido.")) from None
     # Refused: the side that takes the points made the last call; accepted: the mão opened.
     first = (side if len(calls) % 2 == 1 else side.other) if outcome == "refused" else mao
     bets = tuple(EnvidoBet(c, first if i % 2 == 0 else first.other) for i, c in enumerate(calls))
@@ -149,7 +153,7 @@ def _extra(code: str, mao: Side) -> tuple[EnvidoPart | None, FlorPart | None]:
 def preset_hand(*, truco: str, extra: str, mao: str) -> Hand:
     """The hand of a big button; raises :class:`CodecError` on an unknown code."""
     if len(truco) > 40 or len(extra) > 40:
-        raise CodecError("Botão desconhecido.")
+        raise CodecError(_("Botão desconhecido."))
     mao_side = _side(mao)
     envido, flor = _extra(extra, mao_side)
     return Hand.roda(mao_side, _truco(truco), envido=envido, flor=flor)
@@ -158,5 +162,5 @@ def preset_hand(*, truco: str, extra: str, mao: str) -> Hand:
 def levels(variant: Variant) -> dict[str, str]:
     """Truco levels of the detailed form, in the modality's ladder."""
     if variant in LADDER_3_6_9_12:
-        return {"none": "sem truco", "truco": "truco", "seis": "seis", "nove": "nove", "doze": "doze"}
-    return {"none": "sem truco", "truco": "truco", "retruco": "retruco", "vale_quatro": "vale quatro"}
+        return {"none": _("sem truco"), "truco": "truco", "seis": "seis", "nove": "nove", "doze": "doze"}
+    return {"none": _("sem truco"), "truco": "truco", "retruco": "retruco", "vale_quatro": "vale quatro"}

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from rules.hands import Hand, score_partida
@@ -73,7 +74,7 @@ def _lock(match: Match) -> None:
 def _open_state(match: Match) -> selectors.MatchState:
     state = selectors.match_state(match)
     if state.decided:
-        raise HandError("O jogo já está decidido: envie a súmula.")
+        raise HandError(_("O jogo já está decidido: envie a súmula."))
     return state
 
 
@@ -90,20 +91,23 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
         state = _open_state(match)
         if state.finished:
             raise HandError(
-                f"A partida {state.game} terminou em {state.score[0]}–{state.score[1]}: "
-                "confirme-a na súmula antes da próxima mão."
+                _("A partida %(n)d terminou em %(a)d–%(b)d: confirme-a na súmula antes da próxima mão.")
+                % {"n": state.game, "a": state.score[0], "b": state.score[1]}
             )
         if base is not None and base != len(state.rows):
             raise HandError(
-                f"Outro aparelho lançou mãos nesta partida ({len(state.rows)} no servidor, "
-                f"{base} nesta tela); nada foi gravado. Confira o placar e lance de novo."
+                _(
+                    "Outro aparelho lançou mãos nesta partida (%(server)d no servidor, "
+                    "%(here)d nesta tela); nada foi gravado. Confira o placar e lance de novo."
+                )
+                % {"server": len(state.rows), "here": base}
             )
         hands = [*state.hands, hand]
         options = selectors.options_for(tournament_of(match))
         tally = score_partida(state.modality, hands, options=options, game=state.game)
         if has_errors(tally.problems) or len(tally.awards) != len(hands):
-            texts = [problem_text(p) for p in tally.problems if p.is_error] or ["Mão inválida."]
-            raise HandInvalid("Mão recusada pelas regras da modalidade; nada foi gravado.", texts)
+            texts = [problem_text(p) for p in tally.problems if p.is_error] or [_("Mão inválida.")]
+            raise HandInvalid(_("Mão recusada pelas regras da modalidade; nada foi gravado."), texts)
         award = tally.awards[-1]
         entry = HandEntry(
             match=match,
@@ -132,17 +136,18 @@ def hand_undo(*, match: Match, user: Any, key: uuid.UUID) -> HandEntry:
         _lock(match)
         entry = HandEntry.objects.filter(match=match, key=key).first()
         if entry is None:
-            raise HandError("Esta mão não está no servidor; recarregue a página.")
+            raise HandError(_("Esta mão não está no servidor; recarregue a página."))
         if entry.undone:
             return entry
         state = selectors.match_state(match)
         last = state.last
         if entry.game != state.game:
             raise HandError(
-                f"A partida {entry.game} já foi confirmada na súmula; corrija o placar pela súmula."
+                _("A partida %(n)d já foi confirmada na súmula; corrija o placar pela súmula.")
+                % {"n": entry.game}
             )
         if last is None or last.entry.pk != entry.pk:
-            raise HandError("Só a última mão pode ser desfeita.")
+            raise HandError(_("Só a última mão pode ser desfeita."))
         entry.undone_at = timezone.now()
         entry.undone_by = _user(user)
         entry.save(update_fields=["undone_at", "undone_by"])
@@ -163,9 +168,12 @@ def partida_close(*, match: Match, user: Any, game: int, origin: Origin = NO_ORI
             return done
         state = _open_state(match)
         if game != state.game:
-            raise HandError(f"A partida em jogo é a {state.game}.")
+            raise HandError(_("A partida em jogo é a %(n)d.") % {"n": state.game})
         if not state.finished:
-            raise HandError(f"A partida {game} ainda não terminou ({state.score[0]}–{state.score[1]}).")
+            raise HandError(
+                _("A partida %(n)d ainda não terminou (%(a)d–%(b)d).")
+                % {"n": game, "a": state.score[0], "b": state.score[1]}
+            )
         games = [[c.score_a, c.score_b] for c in state.closed] + [list(state.score)]
         sheet = sheet_save(
             match=match,

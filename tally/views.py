@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 
 from core.numbers import whole_number
@@ -52,7 +53,7 @@ def hand_from(data: Any, state: selectors.MatchState) -> Hand:
         try:
             return decode(json.loads(str(data["hand"])[:20000]))
         except (ValueError, RecursionError):
-            raise CodecError("Mão em formato inválido.") from None
+            raise CodecError(_("Mão em formato inválido.")) from None
     if "truco" in data:
         return presets.preset_hand(
             truco=str(data.get("truco", "")), extra=str(data.get("extra", "")), mao=str(data.get("mao", ""))
@@ -71,7 +72,7 @@ class TenteioMixin(MatchMixin):
             "match": self.match,
             "state": state,
             "names": names,
-            "sides": [("a", "Equipe A", names["a"]), ("b", "Equipe B", names["b"])],
+            "sides": [("a", _("Equipe A"), names["a"]), ("b", _("Equipe B"), names["b"])],
             "buttons": presets.truco_buttons(state.variant, state.mao_de_onze),
             "extras": presets.extra_choices(state.variant),
             "new_key": uuid.uuid4(),
@@ -123,7 +124,7 @@ def _key(value: Any) -> uuid.UUID:
     try:
         return uuid.UUID(str(value)[:64])
     except ValueError:
-        raise HandError("Chave da mão inválida; recarregue a página.") from None
+        raise HandError(_("Chave da mão inválida; recarregue a página.")) from None
 
 
 class HandView(TenteioMixin, View):
@@ -143,7 +144,10 @@ class HandView(TenteioMixin, View):
             return self.refuse(exc)
         entry = recorded.entry
         a, b = self.match.team_a.name, self.match.team_b.name
-        return self.done(f"Mão lançada: {a} +{entry.award_a}, {b} +{entry.award_b}.")
+        return self.done(
+            _("Mão lançada: %(a)s +%(pa)d, %(b)s +%(pb)d.")
+            % {"a": a, "pa": entry.award_a, "b": b, "pb": entry.award_b}
+        )
 
 
 class UndoView(TenteioMixin, View):
@@ -153,7 +157,7 @@ class UndoView(TenteioMixin, View):
             hand_undo(match=self.match, user=request.user, key=_key(request.POST.get("key")))
         except (HandError, ScoringError) as exc:
             return self.refuse(exc)
-        return self.done("Última mão desfeita.")
+        return self.done(_("Última mão desfeita."))
 
 
 class CloseView(TenteioMixin, View):
@@ -163,11 +167,11 @@ class CloseView(TenteioMixin, View):
         try:
             game = whole_number(raw, 3)
             if game is None:
-                raise HandError("Partida inválida.")
+                raise HandError(_("Partida inválida."))
             close = partida_close(match=self.match, user=request.user, game=game, origin=origin_of(request))
         except (HandError, ScoringError) as exc:
             return self.refuse(exc)
         return self.done(
-            f"Partida {close.game} confirmada na súmula: {close.score_a}–{close.score_b} "
-            f"(versão {close.sheet_version}, rascunho)."
+            _("Partida %(n)d confirmada na súmula: %(a)d–%(b)d (versão %(version)d, rascunho).")
+            % {"n": close.game, "a": close.score_a, "b": close.score_b, "version": close.sheet_version}
         )

@@ -1,7 +1,8 @@
 """Bounds of the numbers an organizer types into a tournament's settings.
 
 The rules engine accepts any positive target and any odd «melhor de»; a form must not:
-500 tentos is a typing slip, not a partida. Each bound is checked here, in pt-BR, naming
+500 tentos is a typing slip, not a partida. Each bound is checked here, in the request's
+language (pt-BR unless English was chosen), naming
 the field and the range, for the create and the edit pages alike. The target's range
 depends on the modality: from half to twice its preset's target (Truco Cego trios,
 24 tentos: 12 to 48; Truco Paulista, 12: 6 to 24).
@@ -15,24 +16,27 @@ from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.modalities import PRESETS
 
 # field -> (minimum, maximum, what it counts)
-FIXED: dict[str, tuple[int, int, str]] = {
-    "best_of": (1, 7, "partidas"),
-    "match_minutes": (5, 600, "minutos"),
-    "partida_minutes": (5, 300, "minutos"),
-    "max_reserves": (0, 6, "reservas"),
-    "table_count": (1, 500, "mesas"),
+# (every maximum is above 1: the unit is always plural)
+FIXED: dict[str, tuple[int, int, Any]] = {
+    "best_of": (1, 7, gettext_lazy("partidas")),
+    "match_minutes": (5, 600, gettext_lazy("minutos")),
+    "partida_minutes": (5, 300, gettext_lazy("minutos")),
+    "max_reserves": (0, 6, gettext_lazy("reservas")),
+    "table_count": (1, 500, gettext_lazy("mesas")),
 }
 LABELS = {
-    "points_to_win": "Tentos por partida",
-    "best_of": "Partidas por jogo (melhor de)",
-    "match_minutes": "Minutos por jogo",
-    "partida_minutes": "Minutos por partida",
-    "max_reserves": "Reservas por equipe",
-    "table_count": "Número de mesas",
+    "points_to_win": gettext_lazy("Tentos por partida"),
+    "best_of": gettext_lazy("Partidas por jogo (melhor de)"),
+    "match_minutes": gettext_lazy("Minutos por jogo"),
+    "partida_minutes": gettext_lazy("Minutos por partida"),
+    "max_reserves": gettext_lazy("Reservas por equipe"),
+    "table_count": gettext_lazy("Número de mesas"),
 }
 
 
@@ -43,7 +47,7 @@ def target_range(modality: str) -> tuple[int, int]:
 
 
 def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[str]]:
-    """Field -> pt-BR message for every number of ``values`` outside its range."""
+    """Field -> message (in the active language) for every number of ``values`` outside its range."""
     errors: dict[str, list[str]] = {}
     for name, value in values.items():
         if not isinstance(value, int) or isinstance(value, bool):
@@ -54,31 +58,52 @@ def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[
             unit = f"{preset.score_unit}s"
             if not low <= value <= high:
                 errors[name] = [
-                    f"{LABELS[name]}: de {low} a {high} {unit} no {preset.name} "
-                    f"(o padrão é {preset.points_to_win}); informado: {value}."
+                    _(
+                        "%(label)s: de %(low)d a %(high)d %(unit)s no %(modality)s (o padrão é "
+                        "%(default)d); informado: %(value)d."
+                    )
+                    % {
+                        "label": LABELS[name],
+                        "low": low,
+                        "high": high,
+                        "unit": unit,
+                        "modality": preset.name,
+                        "default": preset.points_to_win,
+                        "value": value,
+                    }
                 ]
         elif name in FIXED:
             low, high, unit = FIXED[name]
             if not low <= value <= high:
-                errors[name] = [f"{LABELS[name]}: de {low} a {high} {unit}; informado: {value}."]
+                errors[name] = [
+                    _("%(label)s: de %(low)d a %(high)d %(unit)s; informado: %(value)d.")
+                    % {"label": LABELS[name], "low": low, "high": high, "unit": unit, "value": value}
+                ]
     return errors
 
 
 def bounded_integer(
     label: Any, low: int, high: int, unit: Any, *, required: bool = True, **kwargs: object
 ) -> forms.IntegerField:
-    """An integer field whose refusals name the field and its range in pt-BR («Minutos
+    """An integer field whose refusals name the field and its range («Minutos
     por rodada: de 1 a 1440 minutos; informado: 0.»), for the forms that check their
     numbers themselves (the rodadas' programação)."""
-    out_of_range = format_lazy("{}: de {} a {} {}; informado: %(show_value)s.", label, low, high, unit)
+    # The template is translated lazily too: the form is built at import, shown per request.
+    out_of_range = format_lazy(
+        gettext_lazy("{}: de {} a {} {}; informado: %(show_value)s."), label, low, high, unit
+    )
     return forms.IntegerField(
         label=label,
         required=required,
         min_value=low,
         max_value=high,
         error_messages={
-            "required": format_lazy("{}: informe um número de {} a {} {}.", label, low, high, unit),
-            "invalid": format_lazy("{}: informe um número inteiro de {} a {} {}.", label, low, high, unit),
+            "required": format_lazy(
+                gettext_lazy("{}: informe um número de {} a {} {}."), label, low, high, unit
+            ),
+            "invalid": format_lazy(
+                gettext_lazy("{}: informe um número inteiro de {} a {} {}."), label, low, high, unit
+            ),
             "min_value": out_of_range,
             "max_value": out_of_range,
         },
@@ -102,8 +127,12 @@ def when_field(label: Any, *, required: bool = True, **kwargs: object) -> forms.
         required=required,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local", "step": 60}, format="%Y-%m-%dT%H:%M"),
         error_messages={
-            "required": format_lazy("{}: informe a data e a hora (dia/mês/ano e horas:minutos).", label),
-            "invalid": format_lazy("{}: informe a data e a hora, como 14/02/2026 10:00.", label),
+            "required": format_lazy(
+                gettext_lazy("{}: informe a data e a hora (dia/mês/ano e horas:minutos)."), label
+            ),
+            "invalid": format_lazy(
+                gettext_lazy("{}: informe a data e a hora, como 14/02/2026 10:00."), label
+            ),
         },
         **kwargs,  # type: ignore[arg-type]
     )

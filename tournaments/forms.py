@@ -97,7 +97,9 @@ class TournamentForm(TiebreakFields):
         default = forms.IntegerField.default_error_messages["invalid"]
         for field in self.fields.values():  # «abc» for a number: the message names the field
             if isinstance(field, forms.IntegerField) and field.error_messages["invalid"] == default:
-                field.error_messages["invalid"] = format_lazy("{}: informe um número inteiro.", field.label)
+                field.error_messages["invalid"] = format_lazy(
+                    _("{}: informe um número inteiro."), field.label
+                )
 
     def full_clean(self) -> None:
         super().full_clean()

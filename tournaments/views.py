@@ -16,6 +16,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
 from tournaments import board, selectors
@@ -55,7 +56,9 @@ class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-a
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self.form_invalid(form)
-        messages.success(self.request, f"Torneio «{tournament.name}» criado. Você é o organizador.")
+        messages.success(
+            self.request, _("Torneio «%(name)s» criado. Você é o organizador.") % {"name": tournament.name}
+        )
         return redirect("tournaments:dashboard", slug=tournament.slug)
 
     def form_invalid(self, form: TournamentForm) -> HttpResponse:
@@ -96,9 +99,9 @@ class PublicationView(OrganizerMixin, View):
         shown = bool(form.cleaned_data.get("show_pending_results"))
         publication_set(tournament=self.tournament, show_pending_results=shown)
         if shown:
-            messages.success(request, "O público vê também os placares aguardando homologação, marcados.")
+            messages.success(request, _("O público vê também os placares aguardando homologação, marcados."))
         else:
-            messages.success(request, "O público vê somente os resultados homologados.")
+            messages.success(request, _("O público vê somente os resultados homologados."))
         return redirect("tournaments:dashboard", slug=slug)
 
 
@@ -152,6 +155,6 @@ class MembersView(OrganizerMixin, View):
             except ServiceError as exc:
                 apply_to_form(form, exc)
             else:
-                messages.success(request, "Papel concedido.")
+                messages.success(request, _("Papel concedido."))
                 return redirect(reverse("tournaments:members", args=[slug]))
         return self.page(request, member_form=form, invalid=True)

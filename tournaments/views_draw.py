@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import View
 
 from tournaments import selectors
@@ -33,7 +35,7 @@ def manual_form(teams: list[Team], data: Any = None) -> forms.Form:
     form = forms.Form(data)
     for t in teams:
         form.fields[f"team_{t.pk}"] = forms.CharField(label=t.name, max_length=60, required=False)
-    form.fields["replace"] = forms.BooleanField(label="Refazer o sorteio", required=False)
+    form.fields["replace"] = forms.BooleanField(label=_("Refazer o sorteio"), required=False)
     return form
 
 
@@ -86,7 +88,13 @@ class GroupsView(OrganizerMixin, View):
             sizes = data["sizes"] or group_sizes(count, groups=data["groups"], size=data["size"])
         except ValueError:
             form.add_error(
-                None, f"Com {count} equipes não é possível formar essas chaves (mínimo 2 por chave)."
+                None,
+                ngettext(
+                    "Com %(n)d equipe não é possível formar essas chaves (mínimo 2 por chave).",
+                    "Com %(n)d equipes não é possível formar essas chaves (mínimo 2 por chave).",
+                    count,
+                )
+                % {"n": count},
             )
             return self._page(request, 400, draw_form=form)
         try:
@@ -100,7 +108,7 @@ class GroupsView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, draw_form=form)
-        messages.success(request, f"Chaves sorteadas (semente {draw.seed}).")
+        messages.success(request, _("Chaves sorteadas (semente %(seed)s).") % {"seed": draw.seed})
         return redirect("tournaments:groups", slug=slug)
 
     def _manual(self, request: HttpRequest) -> HttpResponse:
@@ -118,7 +126,7 @@ class GroupsView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, manual_form=form, manual_open=True)
-        messages.success(request, "Chaves do sorteio manual registradas.")
+        messages.success(request, _("Chaves do sorteio manual registradas."))
         return redirect("tournaments:groups", slug=self.tournament.slug)
 
     def _swap(self, request: HttpRequest) -> HttpResponse:
@@ -136,7 +144,7 @@ class GroupsView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, swap_form=form)
-        messages.success(request, "Troca registrada.")
+        messages.success(request, _("Troca registrada."))
         return redirect("tournaments:groups", slug=self.tournament.slug)
 
 
@@ -179,7 +187,7 @@ class ScheduleView(OrganizerMixin, View):
         if not form.is_valid():
             return self._page(request, 400, form=form)
         if stage is None:
-            form.add_error(None, "Faça o sorteio das chaves antes de gerar as rodadas.")
+            form.add_error(None, _("Faça o sorteio das chaves antes de gerar as rodadas."))
             return self._page(request, 400, form=form)
         data = form.cleaned_data
         template = ScheduleTemplate(
@@ -194,5 +202,8 @@ class ScheduleView(OrganizerMixin, View):
         except ServiceError as exc:
             apply_to_form(form, exc)
             return self._page(request, 400, form=form)
-        messages.success(request, f"{len(rounds)} rodadas geradas.")
+        messages.success(
+            request,
+            ngettext("%(n)d rodada gerada.", "%(n)d rodadas geradas.", len(rounds)) % {"n": len(rounds)},
+        )
         return redirect("tournaments:schedule", slug=slug)

@@ -13,7 +13,8 @@ from django.contrib import messages
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.generic import View
 
 from tournaments.forms_edit import TournamentEditForm
@@ -82,21 +83,27 @@ class TournamentEditView(OrganizerMixin, View):
                     form.add_error(field_of(form, name), msg)
             return self.page(request, form, status=400)
         if not outcome.changed:
-            messages.info(request, "Nada foi alterado.")
+            messages.info(request, _("Nada foi alterado."))
         elif outcome.recomputed:
             messages.success(
-                request, "Torneio alterado. As súmulas foram conferidas de novo com as novas regras."
+                request, _("Torneio alterado. As súmulas foram conferidas de novo com as novas regras.")
             )
             if outcome.stopped_counting:
                 lost = outcome.stopped_counting
+                shown = ", ".join(lost[:10])
+                if len(lost) > 10:
+                    shown = _("%(shown)s e mais %(n)d") % {"shown": shown, "n": len(lost) - 10}
                 messages.warning(
                     request,
-                    f"{len(lost)} súmula(s) deixaram de valer com as novas regras: "
-                    + ", ".join(lost[:10])
-                    + (f" e mais {len(lost) - 10}." if len(lost) > 10 else "."),
+                    ngettext(
+                        "%(n)d súmula deixou de valer com as novas regras: %(shown)s.",
+                        "%(n)d súmulas deixaram de valer com as novas regras: %(shown)s.",
+                        len(lost),
+                    )
+                    % {"n": len(lost), "shown": shown},
                 )
         else:
-            messages.success(request, "Torneio alterado.")
+            messages.success(request, _("Torneio alterado."))
         return redirect("tournaments:dashboard", slug=slug)
 
 
@@ -107,12 +114,12 @@ class RegistrationView(OrganizerMixin, View):
         action = request.POST.get("action")
         if action == "encerrar":
             registration_close(tournament=self.tournament)
-            messages.success(request, "Inscrições encerradas: nenhuma equipe nova pode ser inscrita.")
+            messages.success(request, _("Inscrições encerradas: nenhuma equipe nova pode ser inscrita."))
         elif action == "reabrir":
             registration_reopen(tournament=self.tournament)
-            messages.success(request, "Inscrições reabertas.")
+            messages.success(request, _("Inscrições reabertas."))
         else:
-            raise BadRequest("Pedido inválido: escolha encerrar ou reabrir as inscrições.")
+            raise BadRequest(_("Pedido inválido: escolha encerrar ou reabrir as inscrições."))
         return redirect("tournaments:dashboard", slug=slug)
 
 
@@ -136,12 +143,14 @@ class TeamDeleteView(OrganizerMixin, View):
     def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
         if not request.POST.get("confirm"):
-            return self._page(request, team, status=400, error="Marque a confirmação para excluir a equipe.")
+            return self._page(
+                request, team, status=400, error=_("Marque a confirmação para excluir a equipe.")
+            )
         try:
             name = team_delete(team=team, user=request.user)
         except ServiceError as exc:
             return self._page(request, team, status=409, error=" ".join(exc.messages))
-        messages.success(request, f"Equipe «{name}» excluída.")
+        messages.success(request, _("Equipe «%(name)s» excluída.") % {"name": name})
         return redirect("tournaments:teams", slug=slug)
 
 

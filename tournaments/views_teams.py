@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import View
 from django_tables2 import RequestConfig
 
@@ -129,7 +131,7 @@ class TeamFormView(OrganizerMixin, View):
                 roster_errors = exc.errors.pop("players", [])
                 apply_to_form(form, exc)
                 return self._page(request, team, form, players, status=400, roster_errors=roster_errors)
-            messages.success(request, f"Equipe «{team.name}» salva.")
+            messages.success(request, _("Equipe «%(name)s» salva.") % {"name": team.name})
             return redirect("tournaments:teams", slug=slug)
         return self._page(request, team, form, players, status=400)
 
@@ -159,7 +161,7 @@ class ImportView(OrganizerMixin, View):
         if "confirm" in request.POST:
             stored = request.session.get(key)
             if not stored:
-                messages.error(request, "Nenhuma prévia a confirmar: envie o arquivo de novo.")
+                messages.error(request, _("Nenhuma prévia a confirmar: envie o arquivo de novo."))
                 return redirect("tournaments:import", slug=slug)
             teams = [TeamInput.from_json(t) for t in stored]
             try:
@@ -169,7 +171,11 @@ class ImportView(OrganizerMixin, View):
                 more = len(exc.messages) - len(listed)
                 return self._page(request, confirm_errors=listed, confirm_more=more, status=400)
             del request.session[key]
-            messages.success(request, f"{len(created)} equipes importadas.")
+            messages.success(
+                request,
+                ngettext("%(n)d equipe importada.", "%(n)d equipes importadas.", len(created))
+                % {"n": len(created)},
+            )
             return redirect("tournaments:teams", slug=slug)
         form = ImportForm(request.POST, request.FILES)
         if not form.is_valid():
@@ -210,7 +216,7 @@ class CheckinView(OrganizerMixin, View):
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = StatusForm(request.POST)
         if not form.is_valid():
-            return self._page(request, status=400, error="Pedido inválido.")
+            return self._page(request, status=400, error=_("Pedido inválido."))
         team = get_object_or_404(Team, pk=form.cleaned_data["team"], tournament=self.tournament)
         try:
             team_set_status(

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from knockout import bracket as b
@@ -76,10 +77,15 @@ def bracket_generate(
     elif source == "teams":
         entrants = registered_entrants(tournament)
     else:
-        raise ServiceError({"source": ["Escolha a origem das equipes: chaves ou equipes inscritas."]})
+        raise ServiceError({"source": [_("Escolha a origem das equipes: chaves ou equipes inscritas.")]})
     if not 2 <= len(entrants) <= b.MAX_TEAMS:
         raise ServiceError(
-            {"source": [f"O mata-mata precisa de 2 a {b.MAX_TEAMS} equipes; há {len(entrants)}."]}
+            {
+                "source": [
+                    _("O mata-mata precisa de 2 a %(max)d equipes; há %(n)d.")
+                    % {"max": b.MAX_TEAMS, "n": len(entrants)}
+                ]
+            }
         )
     if third_place is not None and third_place != tournament.rules().third_place_match:
         settings = {**(tournament.settings or {}), "third_place_match": third_place}
@@ -128,11 +134,11 @@ def _prepare_stage(t: Tournament, key: str, replace: bool) -> Stage:
             tournament=t, key=key, kind=Stage.Kind.KNOCKOUT, order=(last + 1) if last is not None else 0
         )
     if stage.kind != Stage.Kind.KNOCKOUT:
-        raise ServiceError({"key": [f"A fase «{key}» é de chaves, não de mata-mata."]})
+        raise ServiceError({"key": [_("A fase «%(key)s» é de chaves, não de mata-mata.") % {"key": key}]})
     if ScoreSheet.objects.filter(match__stage=stage).exists():
-        raise ServiceError("O mata-mata já tem súmulas lançadas: o chaveamento não pode ser refeito.")
+        raise ServiceError(_("O mata-mata já tem súmulas lançadas: o chaveamento não pode ser refeito."))
     if not replace:
-        raise ServiceError({"replace": ["O mata-mata já foi gerado: marque «refazer o chaveamento»."]})
+        raise ServiceError({"replace": [_("O mata-mata já foi gerado: marque «refazer o chaveamento».")]})
     stage.matches.all().delete()
     stage.entries.all().delete()
     stage.draws.all().delete()
@@ -297,13 +303,22 @@ def bracket_sync(*, stage: Stage) -> list[Match]:
 def _blocked_text(exc: Blocked) -> str:
     m = exc.match
     total = b.round_count(b.bracket_size(StageTeam.objects.filter(stage_id=m.stage_id).count()))
-    where = "disputa de 3º lugar" if m.third_place else round_name(m.round or 1, total)
-    text = f"O jogo seguinte do mata-mata ({where}: {m.team_a.name} × {m.team_b.name}) já tem súmula lançada"
+    where = _("disputa de 3º lugar") if m.third_place else round_name(m.round or 1, total)
+    names = {"where": where, "a": m.team_a.name, "b": m.team_b.name, "wanted": exc.wanted}
     if exc.wanted:
-        text += f", e com esta correção passaria a ser {exc.wanted}"
-    return text + (
-        ". Reverta primeiro a homologação desse jogo; se ele já foi disputado, a comissão organizadora "
-        "decide o caso fora do sistema."
+        text = _(
+            "O jogo seguinte do mata-mata (%(where)s: %(a)s × %(b)s) já tem súmula lançada, "
+            "e com esta correção passaria a ser %(wanted)s."
+        )
+    else:
+        text = _("O jogo seguinte do mata-mata (%(where)s: %(a)s × %(b)s) já tem súmula lançada.")
+    return (
+        (text % names)
+        + " "
+        + _(
+            "Reverta primeiro a homologação desse jogo; se ele já foi disputado, a comissão organizadora "
+            "decide o caso fora do sistema."
+        )
     )
 
 

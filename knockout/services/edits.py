@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from knockout import bracket as b
 from knockout.services.bracket import _lock, _sync, _user
@@ -22,21 +23,21 @@ def bracket_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user:
     place in the chaveamento), before any súmula of the mata-mata."""
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError({"reason": ["Informe o motivo da troca."]})
+        raise ServiceError({"reason": [_("Informe o motivo da troca.")]})
     stage = _lock(stage.pk)
     if ScoreSheet.objects.filter(match__stage=stage).exists():
         raise ServiceError(
-            "O mata-mata já começou (há súmulas lançadas): os confrontos não podem mais ser trocados."
+            _("O mata-mata já começou (há súmulas lançadas): os confrontos não podem mais ser trocados.")
         )
     if team_a.pk == team_b.pk:
-        raise ServiceError({"team_b": ["Escolha duas equipes diferentes."]})
+        raise ServiceError({"team_b": [_("Escolha duas equipes diferentes.")]})
     entries = {e.team_id: e for e in StageTeam.objects.filter(stage=stage, team__in=[team_a, team_b])}
     if len(entries) != 2 or any(e.position is None for e in entries.values()):
-        raise ServiceError({"team_a": ["As duas equipes precisam estar no chaveamento deste mata-mata."]})
+        raise ServiceError({"team_a": [_("As duas equipes precisam estar no chaveamento deste mata-mata.")]})
     ea, eb = entries[team_a.pk], entries[team_b.pk]
     if (ea.position or 0) // 2 == (eb.position or 0) // 2:
         raise ServiceError(
-            {"team_b": ["As duas equipes já se enfrentam na rodada 1: a troca não muda nada."]}
+            {"team_b": [_("As duas equipes já se enfrentam na rodada 1: a troca não muda nada.")]}
         )
     swap = BracketSwap(
         stage=stage, team_a=team_a, team_b=team_b, reason=reason[:300], performed_by=_user(user)
@@ -69,14 +70,14 @@ def bracket_schedule(
     later rodada starts at the previous limit and lasts ``minutes`` («LIMITE MAX RODADA
     n»: 10:45, 11:45, ... for Copa Truco). Jogos without súmula get the new horário."""
     if not 1 <= minutes <= 24 * 60:
-        raise ServiceError({"minutes": ["Informe a duração da rodada em minutos (1 a 1440)."]})
+        raise ServiceError({"minutes": [_("Informe a duração da rodada em minutos (1 a 1440).")]})
     first_deadline = first_deadline or start + timedelta(minutes=minutes)
     if first_deadline <= start:
-        raise ServiceError({"first_deadline": ["O limite da rodada 1 precisa ser depois do início."]})
+        raise ServiceError({"first_deadline": [_("O limite da rodada 1 precisa ser depois do início.")]})
     stage = _lock(stage.pk)
     count = StageTeam.objects.filter(stage=stage).count()
     if count < 2:
-        raise ServiceError("Gere o mata-mata antes da programação das rodadas.")
+        raise ServiceError(_("Gere o mata-mata antes da programação das rodadas."))
     total = b.round_count(b.bracket_size(count))
     step = timedelta(minutes=minutes)
     stage.rounds.all().delete()

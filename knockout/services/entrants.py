@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from standings.qualification import compare_places, qualification
 from standings.selectors import tournament_standings
 from tournaments.models import Team, Tournament
@@ -29,7 +31,7 @@ def qualified_entrants(
     stage = group_stage(t)
     if stage is None or not stage.groups.exists():
         raise ServiceError(
-            {"source": ["Não há fase de chaves sorteada para classificar equipes ao mata-mata."]}
+            {"source": [_("Não há fase de chaves sorteada para classificar equipes ao mata-mata.")]}
         )
     per = per_group or t.advance_per_group or 2
     extra = best_next if best_next is not None else (t.advance_best_next or 0)
@@ -39,8 +41,10 @@ def qualified_entrants(
         raise ServiceError(
             {
                 "source": [
-                    "A fase de chaves ainda não terminou (há jogos sem súmula homologada ou empate "
-                    "aguardando sorteio): a classificação ao mata-mata é provisória."
+                    _(
+                        "A fase de chaves ainda não terminou (há jogos sem súmula homologada ou empate "
+                        "aguardando sorteio): a classificação ao mata-mata é provisória."
+                    )
                 ]
             }
         )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
@@ -33,8 +34,10 @@ def qualified_for_next_phase(tournament: Tournament, stage: Stage) -> list[DrawT
     q = qualification(tournament, table)
     if q.provisional:
         raise ServiceError(
-            "A fase ainda não terminou (há jogos sem súmula homologada ou empate aguardando sorteio): "
-            "a classificação para a próxima fase é provisória."
+            _(
+                "A fase ainda não terminou (há jogos sem súmula homologada ou empate aguardando sorteio): "
+                "a classificação para a próxima fase é provisória."
+            )
         )
     firsts = [item for item in q.direct if item.position == 1]
     seed_of = {item.team.key: rank for rank, item in enumerate(firsts, start=1)}
@@ -53,12 +56,12 @@ def next_phase_draw(
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     later = Stage.objects.filter(tournament=tournament, order__gt=from_stage.order, kind=Stage.Kind.GROUPS)
     if later.exists():
-        raise ServiceError("A próxima fase de chaves já foi sorteada.")
+        raise ServiceError(_("A próxima fase de chaves já foi sorteada."))
     entries = qualified_for_next_phase(tournament, from_stage)
     if len(entries) < 2:
-        raise ServiceError("São necessárias pelo menos duas equipes classificadas para uma nova fase.")
+        raise ServiceError(_("São necessárias pelo menos duas equipes classificadas para uma nova fase."))
     if not 2 <= size <= 16:
-        raise ServiceError({"size": ["Tamanho das chaves entre 2 e 16 equipes."]})
+        raise ServiceError({"size": [_("Tamanho das chaves entre 2 e 16 equipes.")]})
     sizes: Sequence[int] = group_sizes(len(entries), size=size)
     seed = seed.strip() or secrets.token_hex(8)
     number = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS).count() + 1

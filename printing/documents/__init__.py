@@ -80,6 +80,6 @@ def build(tournament: Tournament, params: Params) -> Built:
         "tournament": tournament.name,
         "title": params.title()[:1].upper() + params.title()[1:],
         "generated": now_text(),
-        "doc_name": DOC_NAMES[params.doc],
+        "doc_name": str(DOC_NAMES[params.doc]),  # stored as JSON with the job
     }
     return Built(header, meta, units, total_pages)

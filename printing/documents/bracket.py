@@ -15,6 +15,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext
+
 from knockout.selectors import Bracket, bracket_data
 from printing.documents.common import Params
 from standings.results import match_rows
@@ -120,9 +122,14 @@ def paginate(rounds: list[list[dict[str, Any]]], label: str = "") -> list[dict[s
             part.append(
                 {"name": phase_name(len(rounds[k])), "matches": rounds[k][b * width : (b + 1) * width]}
             )
-        title = f"Bloco {b + 1} de {blocks} (posições {b * 32 + 1}–{(b + 1) * 32})"
+        title = gettext("Bloco %(n)d de %(blocks)d (posições %(first)d–%(last)d)") % {
+            "n": b + 1,
+            "blocks": blocks,
+            "first": b * 32 + 1,
+            "last": (b + 1) * 32,
+        }
         pages.append({"title": title, "rounds": part, "final": False})
-    return pages + paginate(rounds[depth:], "Fase final")
+    return pages + paginate(rounds[depth:], gettext("Fase final"))
 
 
 def build(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -192,7 +199,8 @@ def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) 
         c = centers[0]
         lines.append(f"M{x - gap:.1f} {c:.1f}H{x:.1f}")
         boxes.append(f"M{x:.1f} {c - pitch / 2:.1f}h{col:.1f}v{pitch:.1f}h{-col:.1f}z")
-        texts.append(f'<text x="{x:.1f}" y="4" font-weight="bold" font-size="3.4">Campeão</text>')
+        champion_word = escape(gettext("Campeão"))
+        texts.append(f'<text x="{x:.1f}" y="4" font-weight="bold" font-size="3.4">{champion_word}</text>')
         final = rounds[-1]["matches"][0]
         champion = next((s["team"] for s in (final["a"], final["b"]) if s["won"]), "")
         if champion:

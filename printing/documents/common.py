@@ -1,4 +1,4 @@
-"""What every printed document shares: its parameters, their checking, dates in pt-BR."""
+"""What every printed document shares: its parameters, their checking, dates as pt-BR writes them."""
 
 from __future__ import annotations
 
@@ -7,21 +7,21 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Group, Stage, Tournament
 
 DOC_NAMES = {
-    "sumulas": "súmulas",
-    "bracket": "chaveamento do mata-mata",
-    "standings": "classificação",
-    "schedule": "programação",
-    "teams": "cartões das equipes",
+    "sumulas": gettext_lazy("súmulas"),
+    "bracket": gettext_lazy("chaveamento do mata-mata"),
+    "standings": gettext_lazy("classificação"),
+    "schedule": gettext_lazy("programação"),
+    "teams": gettext_lazy("cartões das equipes"),
 }
 
 
 class PrintError(ValueError):
-    """Bad printing input, with a pt-BR message naming the field (→ 400 / exit 1)."""
+    """Bad printing input, with a message naming the field (→ 400 / exit 1), translated when raised."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +60,13 @@ class Params:
         )
 
     def title(self) -> str:
-        parts = [DOC_NAMES.get(self.doc, self.doc)]
+        parts = [str(DOC_NAMES.get(self.doc, self.doc))]
         if self.stage:
-            parts.append(f"fase {self.stage}")
+            parts.append(gettext("fase %(key)s") % {"key": self.stage})
         if self.group:
-            parts.append(f"chave {self.group}")
+            parts.append(gettext("chave %(name)s") % {"name": self.group})
         if self.round is not None:
-            parts.append(f"rodada {self.round}")
+            parts.append(gettext("rodada %(n)d") % {"n": self.round})
         if self.new_pins:
             parts.append(gettext("com novos PINs"))
         if self.all_teams:
@@ -99,13 +99,16 @@ def clean_params(
     site: str = "",
     all_teams: bool = False,
 ) -> Params:
-    """Check the request against the tournament; raise :class:`PrintError` in pt-BR.
+    """Check the request against the tournament; raise :class:`PrintError` (translated).
     ``site`` is the address printed súmulas point to (``core.site.base_url``); other
     documents print no address, so it is dropped for them (their jobs stay reusable from
     any host). ``all_teams`` (team cards of the teams out of the event too) is likewise
     dropped for the other documents."""
     if doc not in DOC_NAMES:
-        raise PrintError(f"documento: «{doc}» não existe; use um de {', '.join(DOC_NAMES)}.")
+        raise PrintError(
+            gettext("documento: «%(doc)s» não existe; use um de %(docs)s.")
+            % {"doc": doc, "docs": ", ".join(DOC_NAMES)}
+        )
     stage = (stage or "").strip() or None
     group = (group or "").strip() or None
     number: int | None = None
@@ -113,26 +116,36 @@ def clean_params(
         try:
             number = int(str(round))
         except ValueError:
-            raise PrintError(f"rodada: «{round}» não é um número.") from None
+            raise PrintError(gettext("rodada: «%(round)s» não é um número.") % {"round": round}) from None
         if number < 1:
-            raise PrintError("rodada: deve ser 1 ou mais.")
+            raise PrintError(gettext("rodada: deve ser 1 ou mais."))
     stages = Stage.objects.filter(tournament=tournament)
     if stage is not None and not stages.filter(key=stage).exists():
-        raise PrintError(f"fase: «{stage}» não existe em {tournament.name}.")
+        raise PrintError(
+            gettext("fase: «%(stage)s» não existe em %(tournament)s.")
+            % {"stage": stage, "tournament": tournament.name}
+        )
     if group is not None:
         groups = Group.objects.filter(stage__tournament=tournament, name=group)
         if stage is not None:
             groups = groups.filter(stage__key=stage)
         if not groups.exists():
-            raise PrintError(f"chave: «{group}» não existe em {tournament.name}.")
+            raise PrintError(
+                gettext("chave: «%(group)s» não existe em %(tournament)s.")
+                % {"group": group, "tournament": tournament.name}
+            )
     if doc == "bracket":
         knockout = stages.filter(kind=Stage.Kind.KNOCKOUT)
         if stage is not None:
             knockout = knockout.filter(key=stage)
         if not knockout.exists():
-            raise PrintError("fase: não há mata-mata para imprimir" + (f" em «{stage}»." if stage else "."))
+            if stage:
+                raise PrintError(
+                    gettext("fase: não há mata-mata para imprimir em «%(stage)s».") % {"stage": stage}
+                )
+            raise PrintError(gettext("fase: não há mata-mata para imprimir."))
     if number is not None and not tournament.stages.filter(matches__round=number).exists():
-        raise PrintError(f"rodada: não há jogos na rodada {number}.")
+        raise PrintError(gettext("rodada: não há jogos na rodada %(n)d.") % {"n": number})
     if new_pins and doc != "teams":
         raise PrintError(gettext("novos PINs: só os cartões das equipes levam PIN."))
     site = site.rstrip("/") if doc == "sumulas" else ""
@@ -154,4 +167,5 @@ def when(value: dt.datetime | None) -> str:
 
 
 def now_text() -> str:
-    return timezone.localtime().strftime("%d/%m/%Y às %H:%M")
+    # The format is translated: «02/12/2026 às 14:05» in pt-BR.
+    return timezone.localtime().strftime(gettext("%d/%m/%Y às %H:%M"))

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from core.qr import qr_png
 from printing import svg
 
@@ -42,7 +44,19 @@ NORMAL_LINE = 1.25 * 9 * 25.4 / 72  # the line height of 9 pt text (printing/_ba
 # Where the ending options of a partida sit (a box, then its label): the fill crosses
 # the box of a homologated partida's ending.
 ENDING_BOX = 3.0
-ENDING_X = {"alvo": 36.0, "tempo": 50.0, "W.O.": 68.0, "desclassificação": 83.0}
+ENDING_X = {"target": 36.0, "time": 50.0, "walkover": 68.0, "disqualification": 83.0}
+
+
+def _ending_label(code: str) -> str:
+    """The printed word beside an ending's box (the disqualification asks its article)."""
+    return {
+        "target": gettext("alvo"),
+        "time": gettext("tempo"),
+        "walkover": "W.O.",
+        "disqualification": gettext("desclassificação") + ", art. ______",
+    }[code]
+
+
 # Team names and players are cut to what fits their column: a longer line would run
 # into team B's column or the mark boxes. Budgets from DejaVu Sans 9 pt capitals.
 NAME_CHARS, ENTITY_CHARS, PLAYER_CHARS = 30, 42, 30
@@ -111,10 +125,7 @@ def form(meta: dict[str, Any]) -> dict[str, Any]:
         "marks_x": marks_x,
         "drawing": d.svg(WIDTH, HEIGHT),
         "partidas": partidas,
-        "endings": [
-            {"label": k + (", art. ______" if k == "desclassificação" else ""), "x": x + ENDING_BOX + 1.5}
-            for k, x in ENDING_X.items()
-        ],
+        "endings": [{"label": _ending_label(k), "x": x + ENDING_BOX + 1.5} for k, x in ENDING_X.items()],
         # Positions and heights (mm) for the templates' one <style> or the form's labels.
         "css": {
             "width": WIDTH,
@@ -164,7 +175,7 @@ def page(meta: dict[str, Any], f: dict[str, Any], unit: dict[str, Any]) -> dict[
     d = svg.Drawing()
     official = unit.get("official") or {}
     games = official.get("games") or []
-    endings = official.get("endings") or []
+    endings = official.get("ending_codes") or []
     rows_y = f["teams_y"] + TEAM_PAD + 3 * TEAM_LINE
     for i, team in enumerate(unit["teams"]):
         x = i * (WIDTH - TEAM_W) + f["marks_x"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from core.site import absolute, base_url
 from printing.documents.common import Params, when
@@ -21,7 +22,11 @@ from standings.results import summarize
 from tournaments.models import Match, Player, Tournament
 from tournaments.phases import match_round_names
 
-ENDINGS = {"target": "alvo", "time": "tempo", "disqualification": "desclassificação"}
+ENDINGS = {
+    "target": gettext_lazy("alvo"),
+    "time": gettext_lazy("tempo"),
+    "disqualification": gettext_lazy("desclassificação"),
+}
 LADDER_FAMILIES = {Family.PAULISTA_002, Family.GOIANO_003}
 
 
@@ -144,7 +149,8 @@ def _official(m: Match, modality: Modality, sheet: ScoreSheet) -> dict[str, Any]
     return {
         "version": sheet.version,
         "games": games,
-        "endings": [ENDINGS.get(str(e), str(e)) for e in endings],
+        "endings": [str(ENDINGS.get(str(e), str(e))) for e in endings],
+        "ending_codes": [str(e) for e in endings],  # the printed form crosses by code
         "walkover": names.get(result.get("walkover") or "", ""),
         "disqualified": names.get(dq.get("team") or "", ""),
         "article": dq.get("article") or "",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext
 
 from knockout.placings import final_placings
 from printing.documents.common import Params, when
@@ -130,7 +131,7 @@ def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, A
                 "kind": "round",
                 # The final and the 3º lugar share a rodada: both names.
                 "title": " · ".join(dict.fromkeys(r["round_name"] for r in items if r["round_name"]))
-                or "Sem rodada",
+                or gettext("Sem rodada"),
                 "stage": stage,
                 "starts": when(info.starts_at) if info else "",
                 "deadline": when(info.deadline) if info else "",
@@ -144,7 +145,7 @@ def schedule(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, A
         units.append(
             {
                 "kind": "table",
-                "title": f"Mesa {table}" if table else "Sem mesa",
+                "title": gettext("Mesa %(name)s") % {"name": table} if table else gettext("Sem mesa"),
                 "rows": by_table[table],
             }
         )

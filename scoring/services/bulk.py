@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring.access import ensure_can_manage
 from scoring.models import ScoreSheet
@@ -53,7 +54,10 @@ def _check_warnings(match: Match, version: int) -> None:
         return  # sheet_homologate refuses it with what changed
     warnings = sheet_warnings(match.stage.tournament.rules(), match, sheet)
     if warnings:
-        raise WorkflowError("tem avisos (" + "; ".join(warnings) + "): abra a súmula e homologue-a sozinha.")
+        raise WorkflowError(
+            _("tem avisos (%(warnings)s): abra a súmula e homologue-a sozinha.")
+            % {"warnings": "; ".join(warnings)}
+        )
 
 
 def sheets_homologate(
@@ -67,7 +71,7 @@ def sheets_homologate(
     ensure_can_manage(user, tournament)
     pairs = list(dict.fromkeys(selected))
     if len(pairs) > MAX_SELECTED:
-        raise WorkflowError(f"Selecione no máximo {MAX_SELECTED} súmulas de uma vez.")
+        raise WorkflowError(_("Selecione no máximo %(max)d súmulas de uma vez.") % {"max": MAX_SELECTED})
     matches = {
         m.pk: m
         for m in Match.objects.filter(
@@ -78,7 +82,9 @@ def sheets_homologate(
     for match_id, version in pairs:
         match = matches.get(match_id)
         if match is None:
-            outcome.refused.append(Refusal(match_id, f"Jogo {match_id}", "não é um jogo deste torneio."))
+            outcome.refused.append(
+                Refusal(match_id, _("Jogo %(id)d") % {"id": match_id}, _("não é um jogo deste torneio."))
+            )
             continue
         label = match_label(match)
         try:
@@ -86,11 +92,11 @@ def sheets_homologate(
                 _check_warnings(match, version)
                 sheet_homologate(match=match, user=user, version=version, origin=origin)
         except StaleEdit as exc:
-            who = exc.current.entered_by.get_username() if exc.current.entered_by else "outra pessoa"
-            reason = (
-                f"alterada por {who} (versão {exc.current.version}) depois que a lista foi carregada; "
+            who = exc.current.entered_by.get_username() if exc.current.entered_by else _("outra pessoa")
+            reason = _(
+                "alterada por %(who)s (versão %(version)d) depois que a lista foi carregada; "
                 "não foi homologada. Confira a nova versão."
-            )
+            ) % {"who": who, "version": exc.current.version}
             outcome.refused.append(Refusal(match_id, label, reason))
         except ScoringError as exc:
             outcome.refused.append(Refusal(match_id, label, exc.message))

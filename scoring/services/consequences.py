@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules.modality_params import Modality
 from tournaments.models import Match, Team
 
@@ -38,20 +40,31 @@ def consequences_of(match: Match, result: Any, modality: Modality | None = None)
         if team is None:
             continue
         if modality.walkover_expels:
-            text = f"{team.name}: W.O. — perde o jogo e está desclassificada do torneio (Art. 20 III, §1º)."
+            text = _(
+                "%(team)s: W.O. — perde o jogo e está desclassificada do torneio (Art. 20 III, §1º)."
+            ) % {"team": team.name}
         else:
-            text = f"{team.name}: W.O. — perde o jogo."
+            text = _("%(team)s: W.O. — perde o jogo.") % {"team": team.name}
         out.append(Consequence(team, modality.walkover_expels, text))
     dq = result.get("disqualified")
     if isinstance(dq, dict) and dq.get("team") in by_key:
         team = by_key[dq["team"]]
-        article = f" (Art. {dq['article']})" if dq.get("article") else ""
+        article = _(" (Art. %(article)s)") % {"article": dq["article"]} if dq.get("article") else ""
         scope = dq.get("scope", "tournament")
         if scope == "tournament":
-            text = f"{team.name}: desclassificação{article} — perde o jogo e não retorna ao torneio."
+            text = _("%(team)s: desclassificação%(article)s — perde o jogo e não retorna ao torneio.") % {
+                "team": team.name,
+                "article": article,
+            }
         elif scope == "match":
-            text = f"{team.name}: desclassificação{article} — perde só este jogo; joga a próxima rodada."
+            text = _("%(team)s: desclassificação%(article)s — perde só este jogo; joga a próxima rodada.") % {
+                "team": team.name,
+                "article": article,
+            }
         else:
-            text = f"{team.name}: desclassificada da partida{article}."
+            text = _("%(team)s: desclassificada da partida%(article)s.") % {
+                "team": team.name,
+                "article": article,
+            }
         out.append(Consequence(team, scope == "tournament", text))
     return out

@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from core.problem_text import render, site_language
 from rules.modality_params import Modality
 from rules.problems import Problem, Severity, problem
@@ -121,11 +124,16 @@ def check_lineups(
         roster: dict[int, Player] = {p.pk: p for p in team.players.all()}
         if raw is None:
             starters = [p.pk for p in roster.values() if not p.is_reserve][: modality.players]
-            out[side] = [list(starters) for _ in range(count)]
+            out[side] = [list(starters) for _game in range(count)]
             if len(starters) != modality.players:
                 problems.append(
                     EntryProblem(
-                        f"{team.name} não tem {modality.players} titulares inscritos; informe a escalação.",
+                        ngettext(
+                            "%(team)s não tem %(n)d titular inscrito; informe a escalação.",
+                            "%(team)s não tem %(n)d titulares inscritos; informe a escalação.",
+                            modality.players,
+                        )
+                        % {"team": team.name, "n": modality.players},
                         code="lineup.size",
                     )
                 )
@@ -133,7 +141,10 @@ def check_lineups(
         rows = raw.get(side) if isinstance(raw, Mapping) else None
         if not isinstance(rows, list) or len(rows) < count:
             problems.append(
-                EntryProblem(f"Informe a escalação de {team.name} em cada partida.", code="lineup.missing")
+                EntryProblem(
+                    _("Informe a escalação de %(team)s em cada partida.") % {"team": team.name},
+                    code="lineup.missing",
+                )
             )
             continue
         out[side] = []
@@ -143,7 +154,8 @@ def check_lineups(
             if len(clean) != len(ids) or len(set(clean)) != len(clean):
                 problems.append(
                     EntryProblem(
-                        f"escalação de {team.name} com jogador que não é da equipe ou repetido.",
+                        _("escalação de %(team)s com jogador que não é da equipe ou repetido.")
+                        % {"team": team.name},
                         index,
                         "lineup.foreign_player",
                     )
@@ -152,8 +164,12 @@ def check_lineups(
             if len(clean) != modality.players:
                 problems.append(
                     EntryProblem(
-                        f"{team.name} deve jogar com exatamente {modality.players} jogadores "
-                        f"(marcados: {len(clean)}).",
+                        ngettext(
+                            "%(team)s deve jogar com exatamente %(n)d jogador (marcados: %(marked)d).",
+                            "%(team)s deve jogar com exatamente %(n)d jogadores (marcados: %(marked)d).",
+                            modality.players,
+                        )
+                        % {"team": team.name, "n": modality.players, "marked": len(clean)},
                         index,
                         "lineup.size",
                     )
@@ -165,15 +181,19 @@ def check_lineups(
 def clean_observations(raw: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, str]], list[EntryProblem]]:
     out: list[dict[str, str]] = []
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) > MAX_OBSERVATIONS:
-        return [], [EntryProblem(f"No máximo {MAX_OBSERVATIONS} observações.", code="observations.invalid")]
+        return [], [
+            EntryProblem(
+                _("No máximo %(max)d observações.") % {"max": MAX_OBSERVATIONS}, code="observations.invalid"
+            )
+        ]
     for item in raw:
         kind = item.get("kind") if isinstance(item, Mapping) else None
         text = item.get("text") if isinstance(item, Mapping) else None
         if kind not in OBSERVATION_KINDS or not isinstance(text, str):
-            return [], [EntryProblem("Observação inválida.", code="observations.invalid")]
+            return [], [EntryProblem(_("Observação inválida."), code="observations.invalid")]
         text = text.strip()
         if len(text) > MAX_OBSERVATION_CHARS:
-            message = f"Cada observação tem no máximo {MAX_OBSERVATION_CHARS} caracteres."
+            message = _("Cada observação tem no máximo %(max)d caracteres.") % {"max": MAX_OBSERVATION_CHARS}
             return [], [EntryProblem(message, code="observations.invalid")]
         if text:
             out.append({"kind": kind, "text": text})

@@ -1,10 +1,13 @@
-"""Refusals of the súmula services, each carrying the pt-BR text to show."""
+"""Refusals of the súmula services, each carrying the text to show, translated when raised
+(in the request's language)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
     from scoring.diff import Change
@@ -47,7 +50,7 @@ class EntryInvalid(ScoringError):
     status = 422
 
     def __init__(self, problems: Sequence[EntryProblem]) -> None:
-        super().__init__("A súmula tem erros; nada foi gravado.")
+        super().__init__(_("A súmula tem erros; nada foi gravado."))
         self.problems = list(problems)
 
     @property
@@ -61,10 +64,13 @@ class StaleEdit(ScoringError):
     status = 409
 
     def __init__(self, current: ScoreSheet, changes: Sequence[Change]) -> None:
-        who = current.entered_by.get_username() if current.entered_by else "outra pessoa"
+        who = current.entered_by.get_username() if current.entered_by else _("outra pessoa")
         super().__init__(
-            f"A súmula foi alterada por {who} (versão {current.version}) enquanto você digitava; "
-            "nada foi gravado. Confira o que mudou e envie de novo se ainda for preciso."
+            _(
+                "A súmula foi alterada por %(who)s (versão %(version)d) enquanto você digitava; "
+                "nada foi gravado. Confira o que mudou e envie de novo se ainda for preciso."
+            )
+            % {"who": who, "version": current.version}
         )
         self.current = current
         self.changes = list(changes)

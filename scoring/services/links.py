@@ -23,6 +23,8 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.access import ensure_can_manage
 from scoring.models import JudgeLink
@@ -54,14 +56,18 @@ def may_use_link(user: Any, tournament: Tournament) -> str:
     judge of it, and not an account that organizes a tournament or administers the
     site (a link gives a phone no more than a judge's pages)."""
     if not user.is_active:
-        return f"A conta «{user.get_username()}» está desativada."
+        return _("A conta «%(username)s» está desativada.") % {"username": user.get_username()}
     if user.is_superuser or user.is_staff:
-        return f"«{user.get_username()}» administra o site: não recebe link de juiz."
+        return _("«%(username)s» administra o site: não recebe link de juiz.") % {
+            "username": user.get_username()
+        }
     roles = set(Membership.objects.filter(user=user).values_list("tournament_id", "role"))
     if (tournament.pk, Membership.Role.JUDGE) not in roles:
-        return f"«{user.get_username()}» não é juiz deste torneio."
-    if any(role == Membership.Role.ORGANIZER for _, role in roles):
-        return f"«{user.get_username()}» organiza torneios: não recebe link de juiz."
+        return _("«%(username)s» não é juiz deste torneio.") % {"username": user.get_username()}
+    if any(role == Membership.Role.ORGANIZER for _tid, role in roles):
+        return _("«%(username)s» organiza torneios: não recebe link de juiz.") % {
+            "username": user.get_username()
+        }
     return ""
 
 
@@ -84,7 +90,7 @@ def scope_words(tournament: Tournament, tables: list[int] | None, rounds: list[l
     if tables is not None:
         chosen = Table.objects.filter(tournament=tournament, pk__in=tables)
         names = list(chosen.values_list("name", flat=True))
-        parts.append(("mesa " if len(names) == 1 else "mesas ") + ", ".join(names))
+        parts.append(ngettext("mesa %(names)s", "mesas %(names)s", len(names)) % {"names": ", ".join(names)})
     if rounds is not None:
         wanted = {tuple(r) for r in rounds}
         matches = Match.objects.filter(stage__tournament=tournament).select_related("stage")
@@ -109,9 +115,9 @@ def link_create(
     ensure_can_manage(by, tournament)
     name = name.strip()
     if judge is None and not name:
-        raise LinkRefused("Juiz: escolha um juiz do torneio ou escreva o nome de um novo juiz.")
+        raise LinkRefused(_("Juiz: escolha um juiz do torneio ou escreva o nome de um novo juiz."))
     if judge is not None and name:
-        raise LinkRefused("Juiz: escolha um juiz do torneio ou escreva um nome novo, não os dois.")
+        raise LinkRefused(_("Juiz: escolha um juiz do torneio ou escreva um nome novo, não os dois."))
     if judge is None:
         judge = _judge_without_account(tournament, name)
     else:
@@ -121,13 +127,13 @@ def link_create(
     table_ids = sorted(set(tables)) if tables is not None else None
     known_tables = Table.objects.filter(tournament=tournament, pk__in=table_ids or [])
     if table_ids is not None and (not table_ids or known_tables.count() != len(table_ids)):
-        raise LinkRefused("Mesas: escolha mesas deste torneio.")
+        raise LinkRefused(_("Mesas: escolha mesas deste torneio."))
     round_keys = sorted({(int(s), int(n)) for s, n in rounds}) if rounds is not None else None
     if round_keys is not None:
         played = Match.objects.filter(stage__tournament=tournament, round__isnull=False)
         known = set(played.values_list("stage_id", "round"))
         if not round_keys or not set(round_keys) <= known:
-            raise LinkRefused("Rodadas: escolha rodadas deste torneio.")
+            raise LinkRefused(_("Rodadas: escolha rodadas deste torneio."))
     secret = secrets.token_urlsafe(SECRET_BYTES)
     round_lists = [list(r) for r in round_keys] if round_keys is not None else None
     link = JudgeLink.objects.create(

@@ -26,6 +26,8 @@ from typing import Any
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.access import ensure_can_manage
 from scoring.models import TeamPin
@@ -91,13 +93,18 @@ def pin_verify(*, team: Team, pin: str) -> None:
     with transaction.atomic():
         record = TeamPin.objects.select_for_update().filter(team=team).first()
         if record is None:
-            raise PinRefused(f"{team.name} ainda não tem PIN; peça à comissão organizadora.")
+            raise PinRefused(
+                _("%(team)s ainda não tem PIN; peça à comissão organizadora.") % {"team": team.name}
+            )
         now = timezone.now()
         if record.locked_until is not None and record.locked_until > now:
             minutes = max(1, int((record.locked_until - now).total_seconds() // 60) + 1)
             raise_later: PinRefused | None = PinRefused(
-                f"PIN de {team.name} bloqueado após {TeamPin.MAX_ATTEMPTS} tentativas erradas; "
-                f"tente de novo em {minutes} min ou chame a comissão organizadora."
+                _(
+                    "PIN de %(team)s bloqueado após %(attempts)d tentativas erradas; "
+                    "tente de novo em %(minutes)d min ou chame a comissão organizadora."
+                )
+                % {"team": team.name, "attempts": TeamPin.MAX_ATTEMPTS, "minutes": minutes}
             )
         elif check_password(str(pin)[:20], record.pin_hash):
             record.failed_attempts = 0
@@ -110,12 +117,16 @@ def pin_verify(*, team: Team, pin: str) -> None:
             if left <= 0:
                 record.failed_attempts = 0
                 record.locked_until = now + timedelta(minutes=TeamPin.LOCK_MINUTES)
-                message = (
-                    f"PIN errado. PIN de {team.name} bloqueado por {TeamPin.LOCK_MINUTES} minutos; "
+                message = _(
+                    "PIN errado. PIN de %(team)s bloqueado por %(minutes)d minutos; "
                     "a assinatura em papel desta equipe agora só com a comissão organizadora."
-                )
+                ) % {"team": team.name, "minutes": TeamPin.LOCK_MINUTES}
             else:
-                message = f"PIN errado para {team.name}; restam {left} tentativas."
+                message = ngettext(
+                    "PIN errado para %(team)s; resta %(n)d tentativa.",
+                    "PIN errado para %(team)s; restam %(n)d tentativas.",
+                    left,
+                ) % {"team": team.name, "n": left}
             record.save(update_fields=["failed_attempts", "locked_until", "updated_at"])
             raise_later = PinRefused(message)
     if raise_later is not None:
@@ -139,7 +150,7 @@ def pin_unlock(*, tournament: Tournament, user: Any, team: Team) -> bool:
     Locks the TeamPin row."""
     ensure_can_manage(user, tournament)
     if team.tournament_id != tournament.pk:
-        raise NotAllowed("Esta equipe não é deste torneio.")
+        raise NotAllowed(_("Esta equipe não é deste torneio."))
     record = TeamPin.objects.select_for_update().filter(team=team).first()
     if record is None or (record.locked_until is None and record.failed_attempts == 0):
         return False

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
 from scoring.services.entry import EntryData
@@ -67,9 +68,12 @@ def team_withdraw(*, team: Team, user: Any, reason: str, origin: Origin | None =
     Tournament.objects.select_for_update().filter(pk=team.tournament_id).first()
     team = Team.objects.select_related("tournament").get(pk=team.pk)
     if not team_drawn(team):
-        raise ServiceError(f"A equipe «{team.name}» ainda não foi sorteada: exclua-a em vez de retirá-la.")
+        raise ServiceError(
+            _("A equipe «%(team)s» ainda não foi sorteada: exclua-a em vez de retirá-la.")
+            % {"team": team.name}
+        )
     if not reason.strip() and team.status != Team.Status.WITHDRAWN:
-        raise ServiceError({"reason": ["Informe o motivo da desistência."]})
+        raise ServiceError({"reason": [_("Informe o motivo da desistência.")]})
     if team.status != Team.Status.WITHDRAWN:
         team = team_set_status(team=team, status=Team.Status.WITHDRAWN, user=user, reason=reason)
     done = Withdrawal(team=team)
@@ -87,8 +91,14 @@ def team_withdraw(*, team: Team, user: Any, reason: str, origin: Origin | None =
             )
         except EntryInvalid as exc:
             texts = "; ".join(p.message for p in exc.problems)
-            raise ServiceError(f"Jogo {match.team_a} × {match.team_b}: {texts}") from None
+            raise ServiceError(
+                _("Jogo %(a)s × %(b)s: %(problems)s")
+                % {"a": match.team_a, "b": match.team_b, "problems": texts}
+            ) from None
         except ScoringError as exc:
-            raise ServiceError(f"Jogo {match.team_a} × {match.team_b}: {exc.message}") from None
+            raise ServiceError(
+                _("Jogo %(a)s × %(b)s: %(problems)s")
+                % {"a": match.team_a, "b": match.team_b, "problems": exc.message}
+            ) from None
         done.walkovers.append(match)
     return done

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.access import ensure_can_enter, ensure_can_manage, is_organizer, tournament_of
 from scoring.diff import Change, Names, content_of, diff
@@ -92,7 +93,7 @@ def _ensure_base(match: Match, sheets: list[ScoreSheet], base_version: int) -> S
     latest = sheets[-1] if sheets else None
     if (latest.version if latest else 0) != base_version:
         if latest is None:
-            raise WorkflowError("A versão informada da súmula não existe; recarregue a página.")
+            raise WorkflowError(_("A versão informada da súmula não existe; recarregue a página."))
         base = next((s for s in sheets if s.version == base_version), None)
         changes = diff(content_of(base) if base else None, content_of(latest), Names.of(match))
         raise StaleEdit(latest, changes)
@@ -172,12 +173,14 @@ def sheet_save(
         confirmed = next((s for s in sheets if s.confirmed), None)
         if confirmed is not None and confirmed.status == Status.HOMOLOGATED:
             raise WorkflowError(
-                "A súmula está homologada; a comissão organizadora precisa reverter a homologação "
-                "antes de uma correção."
+                _(
+                    "A súmula está homologada; a comissão organizadora precisa reverter a homologação "
+                    "antes de uma correção."
+                )
             )
         if not submit and confirmed is not None:
             raise WorkflowError(
-                "A súmula já foi enviada: uma correção deve ser enviada, não salva como rascunho."
+                _("A súmula já foi enviada: uma correção deve ser enviada, não salva como rascunho.")
             )
         changed = submit  # a sent version, or a sent one set aside below
         for old in sheets:
@@ -226,9 +229,11 @@ def sheet_check(
         sheets = _locked_versions(match)
         latest = _ensure_base(match, sheets, version)
         if latest is None or latest.confirmed or not latest.is_live:
-            raise WorkflowError("Não há súmula aguardando conferência neste jogo.")
+            raise WorkflowError(_("Não há súmula aguardando conferência neste jogo."))
         if latest.entered_by_id is not None and latest.entered_by_id == getattr(user, "pk", None):
-            raise NotAllowed("Quem lançou a súmula não pode conferi-la: peça a outra pessoa para redigitar.")
+            raise NotAllowed(
+                _("Quem lançou a súmula não pode conferi-la: peça a outra pessoa para redigitar.")
+            )
         typed = {"result": prepared.result, "lineups": prepared.lineups}
         stored = {"result": latest.result, "lineups": latest.lineups}
         changes = diff(stored, typed, Names.of(match))
@@ -260,27 +265,32 @@ def sheet_sign(
     the Match row."""
     ensure_can_enter(user, match)
     if team.pk not in (match.team_a_id, match.team_b_id):
-        raise WorkflowError("Esta equipe não joga este jogo.")
+        raise WorkflowError(_("Esta equipe não joga este jogo."))
     if method == Signature.Method.PIN:
         pin_verify(team=team, pin=pin)
     elif method != Signature.Method.PAPER:
-        raise WorkflowError("Forma de assinatura desconhecida.")
+        raise WorkflowError(_("Forma de assinatura desconhecida."))
     with transaction.atomic():
         paper = method == Signature.Method.PAPER
         if paper and paper_blocked(team, lock=True) and not is_organizer(user, tournament_of(match)):
             raise NotAllowed(
-                f"PIN de {team.name} bloqueado após tentativas erradas: a assinatura desta equipe "
-                "aguarda a comissão organizadora, que desbloqueia o PIN ou registra ela mesma a "
-                "assinatura em papel."
+                _(
+                    "PIN de %(team)s bloqueado após tentativas erradas: a assinatura desta equipe "
+                    "aguarda a comissão organizadora, que desbloqueia o PIN ou registra ela mesma a "
+                    "assinatura em papel."
+                )
+                % {"team": team.name}
             )
         sheets = _locked_versions(match)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):
-            raise WorkflowError("Só uma súmula enviada e ainda não homologada pode ser assinada.")
+            raise WorkflowError(_("Só uma súmula enviada e ainda não homologada pode ser assinada."))
         if team not in required_teams(match, sheet.result):
-            raise WorkflowError(f"{team.name} está ausente (W.O.) e não assina a súmula.")
+            raise WorkflowError(
+                _("%(team)s está ausente (W.O.) e não assina a súmula.") % {"team": team.name}
+            )
         if sheet.signatures.filter(team=team).exists():
-            raise WorkflowError(f"O capataz de {team.name} já assinou esta súmula.")
+            raise WorkflowError(_("O capataz de %(team)s já assinou esta súmula.") % {"team": team.name})
         Signature.objects.create(sheet=sheet, team=team, method=method, recorded_by=_user(user))
         details = {"version": sheet.version, "team": team.key, "method": method}
         _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
@@ -300,13 +310,13 @@ def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = 
         sheets = _locked_versions(match)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or not sheet.is_live:
-            raise WorkflowError("Não há súmula enviada para homologar.")
+            raise WorkflowError(_("Não há súmula enviada para homologar."))
         if sheet.status == Status.HOMOLOGATED:
-            raise WorkflowError("Esta súmula já está homologada.")
+            raise WorkflowError(_("Esta súmula já está homologada."))
         if not sheet.confirmed:
-            raise WorkflowError("A súmula ainda aguarda a conferência (dupla digitação).")
+            raise WorkflowError(_("A súmula ainda aguarda a conferência (dupla digitação)."))
         if not _signatures_complete(sheet):
-            raise WorkflowError("Faltam as assinaturas dos capatazes.")
+            raise WorkflowError(_("Faltam as assinaturas dos capatazes."))
         sheet.status = Status.HOMOLOGATED
         sheet.save(update_fields=["status"])
         contributions_refresh(match=match)  # now counted in the public standings
@@ -326,12 +336,12 @@ def sheet_revert(
     ensure_can_manage(user, tournament_of(match))
     reason = (reason or "").strip()
     if not reason:
-        raise WorkflowError("Informe por escrito o motivo da reversão.")
+        raise WorkflowError(_("Informe por escrito o motivo da reversão."))
     with transaction.atomic():
         sheets = _locked_versions(match)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or sheet.status != Status.HOMOLOGATED:
-            raise WorkflowError("Esta súmula não está homologada.")
+            raise WorkflowError(_("Esta súmula não está homologada."))
         sheet.status = Status.SIGNED if _signatures_complete(sheet) else Status.SUBMITTED
         sheet.save(update_fields=["status"])
         contributions_refresh(match=match)  # now counted in the public standings

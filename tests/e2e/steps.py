@@ -162,7 +162,8 @@ def bulk_homologate(org: Page, base: str, screens: Screens, ready: list[Match], 
     screens.shot(org, "organizador-sumulas-selecionadas", full_page=True)
     org.click("button:has-text('Homologar selecionadas')")
     report = org.locator(".messages .success")
-    expect(report).to_contain_text(f"{len(ready)} súmula(s) homologada(s)")
+    homologated = "1 súmula homologada" if len(ready) == 1 else f"{len(ready)} súmulas homologadas"
+    expect(report).to_contain_text(homologated)
     for match in ready:
         expect(report).to_contain_text(f"{match.team_a.name} × {match.team_b.name}")
     expect(org.locator("input[name=sumula]")).to_have_count(0)

@@ -183,7 +183,7 @@ def test_bulk_post_reports_each_jogo(world: World) -> None:
     response = c.post(url(world, "scoring:bulk_homologate"), data)
     assert response.status_code == 303 and response["Location"].endswith("/sumulas/?rodada=1")
     page = c.get(response["Location"]).content.decode()
-    assert f"1 súmula(s) homologada(s): Jogo {ok.team_a.name} × {ok.team_b.name} (mesa 1, rodada 1)" in page
+    assert f"1 súmula homologada: Jogo {ok.team_a.name} × {ok.team_b.name} (mesa 1, rodada 1)" in page
     assert (
         f"Não homologada — Jogo {unsigned.team_a.name} × {unsigned.team_b.name} (mesa 2, rodada 1): Faltam"
         in page

@@ -57,7 +57,7 @@ def test_the_confirmation_names_the_sumulas_that_would_stop_counting(world: Worl
     to_30 = {**current_rules(world.tournament), "points_to_win": 30}
     with pytest.raises(ServiceError) as exc:
         tournament_update(tournament=world.tournament, details=details(world), rules=to_30)
-    assert f"1 súmula(s) deixam de valer: {match.team_a} × {match.team_b}." in exc.value.errors["confirm"][0]
+    assert f"1 súmula deixa de valer: {match.team_a} × {match.team_b}." in exc.value.errors["confirm"][0]
     outcome = tournament_update(
         tournament=world.tournament, details=details(world), rules=to_30, confirm=True
     )

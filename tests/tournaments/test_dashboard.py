@@ -89,7 +89,7 @@ def test_chaves_and_mata_mata_offers_the_mata_mata_only_once_the_chaves_are_fina
     Tournament.objects.filter(pk=t.pk).update(stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT)
     t.refresh_from_db()
     html = board(t)
-    assert "Classificados ao mata-mata" in html and "provisória: 1 jogo(s)" in html
+    assert "Classificados ao mata-mata" in html and "provisória: 1 jogo sem súmula homologada" in html
     assert "Gerar o mata-mata" not in html and "Classificação final" not in html
     assert dict((k, s) for s, k in steps(html))["bracket"] == "todo"
 

@@ -163,7 +163,7 @@ def test_fewer_reservas_than_a_team_has_is_refused(tournament: Tournament) -> No
             tournament=tournament, details=details, rules={**current_rules(tournament), "max_reserves": 0}
         )
     assert exc.value.errors["max_reserves"] == [
-        "Reservas por equipe: a equipe «Trio Com Reserva» já tem 1 reserva(s); informe pelo menos 1 "
+        "Reservas por equipe: a equipe «Trio Com Reserva» já tem 1 reserva; informe pelo menos 1 "
         "ou corrija a equipe antes."
     ]
 

@@ -1,5 +1,6 @@
 """Writes of tournament set-up: each service is ``<entity>_<action>``, keyword-only,
-atomic, and raises :class:`ServiceError` (pt-BR messages per field) on bad input,
+atomic, and raises :class:`ServiceError` (messages per field, translated at the raise
+site into the request's language: pt-BR unless the person chose English) on bad input,
 leaving nothing written.
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
 
 NON_FIELD = "__all__"
 
@@ -15,9 +17,9 @@ NON_FIELD = "__all__"
 class ServiceError(Exception):
     """Refusal of a service: ``errors`` maps a form field (or ``__all__``) to messages."""
 
-    def __init__(self, errors: Mapping[str, Sequence[str]] | str, field: str = NON_FIELD) -> None:
-        if isinstance(errors, str):
-            errors = {field: [errors]}
+    def __init__(self, errors: Mapping[str, Sequence[str]] | str | Promise, field: str = NON_FIELD) -> None:
+        if isinstance(errors, (str, Promise)):  # a lazy message too (a module constant)
+            errors = {field: [str(errors)]}
         self.errors: dict[str, list[str]] = {k: [str(m) for m in v] for k, v in errors.items() if v}
         super().__init__("; ".join(m for msgs in self.errors.values() for m in msgs))
 

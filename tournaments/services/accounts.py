@@ -13,6 +13,7 @@ from typing import Any
 
 from axes.utils import reset as axes_reset
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import Membership, Tournament
 from tournaments.services import ServiceError
@@ -24,7 +25,7 @@ def judge_password_new(*, tournament: Tournament, membership: Membership, by: An
     """A new random password for the judge of ``membership``; returned once, never stored
     in clear. Only a judge's account, and only a judge of this tournament."""
     if membership.tournament_id != tournament.pk or membership.role != Membership.Role.JUDGE:
-        raise ServiceError("Só a senha de um juiz deste torneio pode ser gerada aqui.")
+        raise ServiceError(_("Só a senha de um juiz deste torneio pode ser gerada aqui."))
     user = membership.user
     if (
         user.is_superuser
@@ -33,8 +34,11 @@ def judge_password_new(*, tournament: Tournament, membership: Membership, by: An
     ):
         # An organizer's or an administrator's account is theirs to look after.
         raise ServiceError(
-            f"«{user.get_username()}» também organiza torneios ou administra o site: "
-            "a senha dessa conta não é trocada por aqui."
+            _(
+                "«%(username)s» também organiza torneios ou administra o site: "
+                "a senha dessa conta não é trocada por aqui."
+            )
+            % {"username": user.get_username()}
         )
     password = secrets.token_urlsafe(9)
     user.set_password(password)

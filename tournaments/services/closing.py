@@ -17,12 +17,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import GroupTeam, Match, StageTeam, Team, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 
-CLOSED_MESSAGE = (
+CLOSED_MESSAGE = gettext_lazy(
     "As inscrições deste torneio estão encerradas: nenhuma equipe nova pode ser inscrita. "
     "A comissão organizadora pode reabri-las na página de gestão."
 )
@@ -82,8 +84,11 @@ def team_delete(*, team: Team, user: Any = None) -> str:
     Tournament.objects.select_for_update().filter(pk=team.tournament_id).first()
     if team_drawn(team):
         raise ServiceError(
-            f"A equipe «{team.name}» já foi sorteada: ela não pode ser excluída. "
-            "Use «Retirar equipe»: os jogos que faltam contam como W.O. para os adversários."
+            _(
+                "A equipe «%(team)s» já foi sorteada: ela não pode ser excluída. "
+                "Use «Retirar equipe»: os jogos que faltam contam como W.O. para os adversários."
+            )
+            % {"team": team.name}
         )
     name = team.name
     team.delete()  # the audit trail records it (who, when, the row as it was)

@@ -20,6 +20,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
 from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound, group_names
@@ -51,8 +53,10 @@ def stage_has_results(stage: Stage) -> bool:
 def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
     if not tournament.has_groups:  # the format says so: no chaves to draw
         raise ServiceError(
-            "Este torneio é «Somente mata-mata»: não há chaves a sortear. "
-            "Gere o mata-mata com as equipes inscritas (Mata-mata)."
+            _(
+                "Este torneio é «Somente mata-mata»: não há chaves a sortear. "
+                "Gere o mata-mata com as equipes inscritas (Mata-mata)."
+            )
         )
     stage = group_stage(tournament)
     if stage is None:
@@ -62,12 +66,18 @@ def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
     if stage.groups.exists():
         if stage_has_results(stage):
             raise ServiceError(
-                "As chaves já têm súmulas lançadas: o sorteio não pode ser refeito. "
-                "Use a troca de equipes entre chaves, com motivo, se a comissão decidir."
+                _(
+                    "As chaves já têm súmulas lançadas: o sorteio não pode ser refeito. "
+                    "Use a troca de equipes entre chaves, com motivo, se a comissão decidir."
+                )
             )
         if not replace:
             raise ServiceError(
-                {"replace": ["As chaves já foram sorteadas: marque «refazer o sorteio» para substituí-las."]}
+                {
+                    "replace": [
+                        _("As chaves já foram sorteadas: marque «refazer o sorteio» para substituí-las.")
+                    ]
+                }
             )
         stage.matches.all().delete()
         stage.rounds.all().delete()
@@ -96,13 +106,21 @@ def groups_draw(
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     teams = list(drawable_teams(tournament).order_by("key"))
     if len(teams) < 2:
-        raise ServiceError("São necessárias pelo menos duas equipes (presentes ou inscritas) para o sorteio.")
+        raise ServiceError(
+            _("São necessárias pelo menos duas equipes (presentes ou inscritas) para o sorteio.")
+        )
     if sum(sizes) != len(teams) or any(s < 2 for s in sizes):
         raise ServiceError(
             {
                 "sizes": [
-                    f"Os tamanhos das chaves somam {sum(sizes)}, mas há {len(teams)} equipes a sortear; "
-                    "cada chave precisa de pelo menos 2 equipes."
+                    ngettext(
+                        "Os tamanhos das chaves somam %(sum)d, mas há %(n)d equipe a sortear; "
+                        "cada chave precisa de pelo menos 2 equipes.",
+                        "Os tamanhos das chaves somam %(sum)d, mas há %(n)d equipes a sortear; "
+                        "cada chave precisa de pelo menos 2 equipes.",
+                        len(teams),
+                    )
+                    % {"sum": sum(sizes), "n": len(teams)}
                 ]
             }
         )
@@ -150,36 +168,50 @@ def _refuse_shared_seeds(teams: Sequence[Team]) -> None:
         if t.seed is not None:
             holders.setdefault(t.seed, []).append(t.name)
     shared = [
-        f"cabeça de chave {n}: " + " e ".join(f"«{name}»" for name in names)
+        _("cabeça de chave %(n)d: %(teams)s") % {"n": n, "teams": _listed([f"«{name}»" for name in names])}
         for n, names in sorted(holders.items())
         if len(names) > 1
     ]
     if shared:
         raise ServiceError(
-            "Cada cabeça de chave é de uma só equipe, e estas se repetem — "
-            + "; ".join(shared)
-            + ". Corrija na página de cada equipe antes do sorteio."
+            _(
+                "Cada cabeça de chave é de uma só equipe, e estas se repetem — %(shared)s. "
+                "Corrija na página de cada equipe antes do sorteio."
+            )
+            % {"shared": "; ".join(shared)}
         )
 
 
-_WORDS = {2: "duas", 3: "três", 4: "quatro", 5: "cinco", 6: "seis", 7: "sete", 8: "oito", 9: "nove"}
-
-
 def _count(n: int) -> str:
-    return _WORDS.get(n, str(n))
+    """A small count of equipes in words («duas», «três»), in the request's language."""
+    # Translated at call time: the active language is the request's, not the import's.
+    words = {
+        2: pgettext("equipes", "duas"),
+        3: pgettext("equipes", "três"),
+        4: pgettext("equipes", "quatro"),
+        5: pgettext("equipes", "cinco"),
+        6: pgettext("equipes", "seis"),
+        7: pgettext("equipes", "sete"),
+        8: pgettext("equipes", "oito"),
+        9: pgettext("equipes", "nove"),
+    }
+    return words.get(n, str(n))
 
 
 def _listed(items: Sequence[str]) -> str:
     """«1», «1 e 5», «1, 5 e 9»."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("%(items)s e %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _together(counts: list[tuple[str, int]]) -> str:
     """«duas ficam na chave A» / «ficam duas na chave A e três na chave C»."""
     if len(counts) == 1:
         name, n = counts[0]
-        return f"{_count(n)} ficam na chave {name}"
-    return "ficam " + _listed([f"{_count(n)} na chave {name}" for name, n in counts])
+        return _("%(count)s ficam na chave %(name)s") % {"count": _count(n), "name": name}
+    places = [_("%(count)s na chave %(name)s") % {"count": _count(n), "name": name} for name, n in counts]
+    return _("ficam %(places)s") % {"places": _listed(places)}
 
 
 def draw_notes(draw: DrawOfLots) -> list[str]:
@@ -198,12 +230,14 @@ def draw_notes(draw: DrawOfLots) -> list[str]:
         for t in seeds:
             by_chave.setdefault(chave_of[t.key], []).append(str(t.seed))
         doubled = [
-            f"a chave {n} tem {_count(len(by_chave[n]))} ({_listed(by_chave[n])})"
+            _("a chave %(name)s tem %(count)s (%(seeds)s)")
+            % {"name": n, "count": _count(len(by_chave[n])), "seeds": _listed(by_chave[n])}
             for n in names
             if len(by_chave.get(n, [])) > 1
         ]
         notes.append(
-            f"{len(seeds)} cabeças de chave e só {len(names)} chaves: {_listed(doubled)}, uma de cada pote."
+            _("%(seeds)d cabeças de chave e só %(chaves)d chaves: %(doubled)s, uma de cada pote.")
+            % {"seeds": len(seeds), "chaves": len(names), "doubled": _listed(doubled)}
         )
     totals = Counter(t.entity for t in entries if t.entity)
     for entity, m in sorted(totals.items()):
@@ -214,12 +248,18 @@ def draw_notes(draw: DrawOfLots) -> list[str]:
         bound = entity_bound(m, len(names))
         where = _together([(n, together[n]) for n in names if n in together])
         if max(together.values()) <= bound:
-            notes.append(f"{m} equipes de {entity} e só {len(names)} chaves: {where}.")
+            notes.append(
+                _("%(m)d equipes de %(entity)s e só %(chaves)d chaves: %(where)s.")
+                % {"m": m, "entity": entity, "chaves": len(names), "where": where}
+            )
         else:
             sizes = ", ".join(str(s) for s in draw.inputs["sizes"])
             notes.append(
-                f"As chaves de tamanhos {sizes} não permitem separar as {m} equipes de {entity} "
-                f"em no máximo {bound} por chave: {where}."
+                _(
+                    "As chaves de tamanhos %(sizes)s não permitem separar as %(m)d equipes de %(entity)s "
+                    "em no máximo %(bound)d por chave: %(where)s."
+                )
+                % {"sizes": sizes, "m": m, "entity": entity, "bound": bound, "where": where}
             )
     return notes
 
@@ -236,14 +276,16 @@ def groups_draw_manual(
     for pk, team in teams.items():
         name = " ".join((assignment.get(pk) or "").split()).upper()
         if not name:
-            errors.setdefault(f"team_{pk}", []).append("Informe a chave desta equipe.")
+            errors.setdefault(f"team_{pk}", []).append(_("Informe a chave desta equipe."))
         elif len(name) > 60:
-            errors.setdefault(f"team_{pk}", []).append("Nome de chave longo demais.")
+            errors.setdefault(f"team_{pk}", []).append(_("Nome de chave longo demais."))
         else:
             chaves.setdefault(name, []).append(team)
     for name, members in chaves.items():
         if len(members) < 2:
-            errors.setdefault(f"team_{members[0].pk}", []).append(f"A chave {name} ficou com uma só equipe.")
+            errors.setdefault(f"team_{members[0].pk}", []).append(
+                _("A chave %(name)s ficou com uma só equipe.") % {"name": name}
+            )
     if errors:
         raise ServiceError(errors)
     stage = _prepare_stage(tournament, replace)
@@ -271,18 +313,18 @@ def group_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: A
     """
     reason = reason.strip()
     if not reason:
-        raise ServiceError({"reason": ["Informe o motivo da troca."]})
+        raise ServiceError({"reason": [_("Informe o motivo da troca.")]})
     Tournament.objects.select_for_update().filter(pk=stage.tournament_id).first()
     if stage_has_results(stage):
         raise ServiceError(
-            "A rodada 1 já começou (há súmulas lançadas): as chaves não podem mais ser trocadas."
+            _("A rodada 1 já começou (há súmulas lançadas): as chaves não podem mais ser trocadas.")
         )
     entry_a = GroupTeam.objects.filter(group__stage=stage, team=team_a).select_related("group").first()
     entry_b = GroupTeam.objects.filter(group__stage=stage, team=team_b).select_related("group").first()
     if entry_a is None or entry_b is None:
-        raise ServiceError({"team_a": ["As duas equipes precisam estar sorteadas em chaves desta fase."]})
+        raise ServiceError({"team_a": [_("As duas equipes precisam estar sorteadas em chaves desta fase.")]})
     if entry_a.group_id == entry_b.group_id:
-        raise ServiceError({"team_b": ["As duas equipes já estão na mesma chave."]})
+        raise ServiceError({"team_b": [_("As duas equipes já estão na mesma chave.")]})
     group_a, group_b = entry_a.group, entry_b.group
     swap = GroupSwap(
         stage=stage,

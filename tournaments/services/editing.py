@@ -23,6 +23,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.text import clean_name, name_problem
 from rules.modalities import Modality, apply_overrides, get_modality
@@ -103,17 +105,17 @@ def _detail_errors(tournament: Tournament, d: Details) -> dict[str, list[str]]:
     for name, text in (("name", d.name), ("venue", d.venue), ("event", d.event)):
         problem = name_problem(text)
         if problem:
-            errors.setdefault(name, []).append(f"O texto {problem}.")
+            errors.setdefault(name, []).append(_("O texto %(problem)s.") % {"problem": problem})
     if not clean_name(d.name):
-        errors.setdefault("name", []).append("Informe o nome do torneio.")
+        errors.setdefault("name", []).append(_("Informe o nome do torneio."))
     if d.end_date and d.date and d.end_date < d.date:
-        errors["end_date"] = ["A data de término é anterior à data de início."]
+        errors["end_date"] = [_("A data de término é anterior à data de início.")]
     if d.stage_plan and d.stage_plan != tournament.stage_plan:
         if d.stage_plan not in Tournament.StagePlan.values:
-            errors["stage_plan"] = ["Escolha um dos formatos da lista."]
+            errors["stage_plan"] = [_("Escolha um dos formatos da lista.")]
         elif Stage.objects.filter(tournament=tournament).exists():
             errors["stage_plan"] = [
-                "As chaves ou o mata-mata já foram sorteados: o formato não pode mais mudar."
+                _("As chaves ou o mata-mata já foram sorteados: o formato não pode mais mudar.")
             ]
     plan = d.stage_plan or tournament.stage_plan
     errors.update(_check_plan(plan, d.advance_per_group, d.advance_best_next, tournament.modality))
@@ -158,8 +160,14 @@ def _reserve_errors(tournament: Tournament, limit: object) -> dict[str, list[str
     name, n = most
     return {
         "max_reserves": [
-            f"Reservas por equipe: a equipe «{name}» já tem {n} reserva(s); informe pelo menos {n} "
-            "ou corrija a equipe antes."
+            ngettext(
+                "Reservas por equipe: a equipe «%(team)s» já tem %(n)d reserva; informe pelo menos %(n)d "
+                "ou corrija a equipe antes.",
+                "Reservas por equipe: a equipe «%(team)s» já tem %(n)d reservas; informe pelo menos %(n)d "
+                "ou corrija a equipe antes.",
+                n,
+            )
+            % {"team": name, "n": n}
         ]
     }
 
@@ -197,11 +205,20 @@ def _check(
     if after_results and not confirm:
         warning = ""
         if lost:
-            shown = ", ".join(lost[:10]) + (f" e mais {len(lost) - 10}" if len(lost) > 10 else "")
-            warning = f" Com as novas regras, {len(lost)} súmula(s) deixam de valer: {shown}."
+            shown = ", ".join(lost[:10])
+            if len(lost) > 10:
+                shown = _("%(shown)s e mais %(n)d") % {"shown": shown, "n": len(lost) - 10}
+            warning = " " + ngettext(
+                "Com as novas regras, %(n)d súmula deixa de valer: %(shown)s.",
+                "Com as novas regras, %(n)d súmulas deixam de valer: %(shown)s.",
+                len(lost),
+            ) % {"n": len(lost), "shown": shown}
         errors.setdefault("confirm", []).append(
-            "Já há resultados lançados: marque a confirmação para mudar as regras. "
-            "Todas as súmulas serão conferidas de novo e a classificação recalculada." + warning
+            _(
+                "Já há resultados lançados: marque a confirmação para mudar as regras. "
+                "Todas as súmulas serão conferidas de novo e a classificação recalculada."
+            )
+            + warning
         )
     plan = details.stage_plan or t.stage_plan
     multi = plan == Tournament.StagePlan.MULTI_PHASE

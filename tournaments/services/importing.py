@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from core.numbers import whole_number
 from core.text import clean_name, clip, name_key, name_problem
 from tournaments.models import Tournament
@@ -95,7 +97,7 @@ def import_preview(*, tournament: Tournament, filename: str, raw: bytes) -> Impo
     """Parse and check a file; the preview lists teams and the problems with their lines."""
     preview = ImportPreview()
     if not registration_open(tournament):
-        preview.errors.append((0, CLOSED_MESSAGE))
+        preview.errors.append((0, str(CLOSED_MESSAGE)))
         return preview.finish()
     try:
         rows = read_rows(filename, raw, preview.warnings)
@@ -105,7 +107,7 @@ def import_preview(*, tournament: Tournament, filename: str, raw: bytes) -> Impo
     while rows and not any(c.strip() for c in rows[-1]):
         rows.pop()
     if not rows:
-        preview.errors.append((0, "O arquivo está vazio."))
+        preview.errors.append((0, _("O arquivo está vazio.")))
         return preview.finish()
     columns = _header(rows[0], preview)
     if not preview.errors:
@@ -120,14 +122,20 @@ def _header(header: list[str], preview: ImportPreview) -> dict[str, int]:
         if not key:
             continue
         if key not in COLUMNS:
-            preview.errors.append((1, f"Coluna desconhecida: «{clip(name.strip())}». Use: {HEADER}."))
+            preview.errors.append(
+                (
+                    1,
+                    _("Coluna desconhecida: «%(name)s». Use: %(header)s.")
+                    % {"name": clip(name.strip()), "header": HEADER},
+                )
+            )
         elif COLUMNS[key] in columns:
-            preview.errors.append((1, f"Coluna repetida: «{clip(name.strip())}»."))
+            preview.errors.append((1, _("Coluna repetida: «%(name)s».") % {"name": clip(name.strip())}))
         else:
             columns[COLUMNS[key]] = i
     for required in REQUIRED:
         if required not in columns:
-            preview.errors.append((1, f"Falta a coluna «{LABELS[required]}»."))
+            preview.errors.append((1, _("Falta a coluna «%(name)s».") % {"name": LABELS[required]}))
     return columns
 
 
@@ -148,19 +156,27 @@ def _read_teams(
         bad = [(c, problem) for c, problem in bad if problem]
         if bad:
             for column, problem in bad:
-                preview.errors.append((line, f"Coluna «{LABELS[column]}»: o texto {problem}."))
+                preview.errors.append(
+                    (
+                        line,
+                        _("Coluna «%(name)s»: o texto %(problem)s.")
+                        % {"name": LABELS[column], "problem": problem},
+                    )
+                )
             continue
         name, player = clean_name(cell(row, "team")), clean_name(cell(row, "player"))
         entity = clean_name(cell(row, "entity"))
         if not name:
-            preview.errors.append((line, "Falta o nome da equipe."))
+            preview.errors.append((line, _("Falta o nome da equipe.")))
             continue
         if not player:
-            preview.errors.append((line, f"Falta o nome do jogador (equipe «{clip(name)}»)."))
+            preview.errors.append(
+                (line, _("Falta o nome do jogador (equipe «%(team)s»).") % {"team": clip(name)})
+            )
             continue
         captain, reserve = _flag(cell(row, "captain")), _flag(cell(row, "reserve"))
         if captain is None or reserve is None:
-            preview.errors.append((line, "Capataz e reserva: use «sim» ou «não»."))
+            preview.errors.append((line, _("Capataz e reserva: use «sim» ou «não».")))
             continue
         seed_text = cell(row, "seed")
         seed = None
@@ -168,7 +184,11 @@ def _read_teams(
             seed = whole_number(seed_text, 4)
             if not seed:
                 preview.errors.append(
-                    (line, f"Cabeça de chave «{clip(seed_text)}»: use 1, 2, 3… ou deixe vazio.")
+                    (
+                        line,
+                        _("Cabeça de chave «%(seed)s»: use 1, 2, 3… ou deixe vazio.")
+                        % {"seed": clip(seed_text)},
+                    )
                 )
                 continue
         key = name_key(name)
@@ -178,11 +198,19 @@ def _read_teams(
         lines.append(line)
         if entity and name_key(entity) != name_key(team.entity):
             preview.errors.append(
-                (line, f"Entidade diferente das outras linhas da equipe «{clip(team.name)}».")
+                (
+                    line,
+                    _("Entidade diferente das outras linhas da equipe «%(team)s».")
+                    % {"team": clip(team.name)},
+                )
             )
         if seed is not None and team.seed not in (None, seed):
             preview.errors.append(
-                (line, f"Cabeça de chave diferente das outras linhas da equipe «{clip(team.name)}».")
+                (
+                    line,
+                    _("Cabeça de chave diferente das outras linhas da equipe «%(team)s».")
+                    % {"team": clip(team.name)},
+                )
             )
         team.seed = team.seed or seed
         p = PlayerInput(player, bool(captain), bool(reserve))
@@ -191,9 +219,16 @@ def _read_teams(
     index = RosterIndex.load(tournament)
     modality = tournament.rules()
     for team, lines in teams.values():
-        span = f"{lines[0]}" if len(lines) == 1 else f"{lines[0]}–{lines[-1]}"
+        if len(lines) == 1:
+            where = _("Equipe «%(team)s» (linha %(line)d)") % {"team": clip(team.name), "line": lines[0]}
+        else:
+            where = _("Equipe «%(team)s» (linhas %(first)d–%(last)d)") % {
+                "team": clip(team.name),
+                "first": lines[0],
+                "last": lines[-1],
+            }
         for _field, msg in check_team(modality, team, index, with_players=False):
-            preview.errors.append((lines[0], f"Equipe «{clip(team.name)}» (linhas {span}): {msg}"))
+            preview.errors.append((lines[0], f"{where}: {msg}"))
         seen: set[str] = set()
         for p in team.players:
             for msg in check_player(p.name, index, seen):
@@ -201,4 +236,4 @@ def _read_teams(
         index.add(team)
         preview.teams.append(team)
     if not preview.teams and not preview.errors:
-        preview.errors.append((0, "Nenhuma equipe no arquivo."))
+        preview.errors.append((0, _("Nenhuma equipe no arquivo.")))

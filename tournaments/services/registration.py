@@ -25,6 +25,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.text import clean_name, clip, name_key, name_problem
 from rules.modalities import Modality
@@ -118,24 +120,33 @@ def check_player(name: str, index: RosterIndex, seen: set[str]) -> list[str]:
     """Problems of one player's name: blank, twice in the team, in another team or modality."""
     problem = name_problem(name)
     if problem:
-        return [f"O nome de um jogador {problem}."]
+        return [_("O nome de um jogador %(problem)s.") % {"problem": problem}]
     if len(clean_name(name)) > NAME_MAX:
-        return [f"O nome do jogador «{clip(clean_name(name))}» tem mais de {NAME_MAX} caracteres."]
+        return [
+            _("O nome do jogador «%(name)s» tem mais de %(max)d caracteres.")
+            % {"name": clip(clean_name(name)), "max": NAME_MAX}
+        ]
     key = name_key(name)
     if not key:
-        return ["Há um jogador sem nome."]
+        return [_("Há um jogador sem nome.")]
     out = []
     shown = clip(clean_name(name))
     if key in seen:
-        out.append(f"«{shown}» aparece duas vezes na equipe.")
+        out.append(_("«%(name)s» aparece duas vezes na equipe.") % {"name": shown})
     seen.add(key)
     if key in index.players:
-        out.append(f"«{shown}» já está inscrito na equipe «{clip(index.players[key])}».")
+        out.append(
+            _("«%(name)s» já está inscrito na equipe «%(team)s».")
+            % {"name": shown, "team": clip(index.players[key])}
+        )
     other = index.event_players.get(key)
     if other and (index.exclusive or other[1]):
         out.append(
-            f"«{shown}» está inscrito em «{clip(other[0])}»: quem se inscreve no Truco Cego "
-            "não pode participar de outra modalidade do mesmo evento."
+            _(
+                "«%(name)s» está inscrito em «%(other)s»: quem se inscreve no Truco Cego "
+                "não pode participar de outra modalidade do mesmo evento."
+            )
+            % {"name": shown, "other": clip(other[0])}
         )
     return out
 
@@ -148,45 +159,65 @@ def check_team(
     problem = name_problem(team.name)
     entity_problem = name_problem(team.entity)
     if problem:
-        out.append(("name", f"O nome da equipe {problem}."))
+        out.append(("name", _("O nome da equipe %(problem)s.") % {"problem": problem}))
     elif len(clean_name(team.name)) > NAME_MAX:
-        out.append(("name", f"O nome da equipe tem mais de {NAME_MAX} caracteres."))
+        out.append(("name", _("O nome da equipe tem mais de %(max)d caracteres.") % {"max": NAME_MAX}))
     elif not name_key(team.name):
-        out.append(("name", "Informe o nome da equipe."))
+        out.append(("name", _("Informe o nome da equipe.")))
     elif name_key(team.name) in index.teams:
         out.append(
-            ("name", f"Já existe uma equipe «{clip(index.teams[name_key(team.name)])}» neste torneio.")
+            (
+                "name",
+                _("Já existe uma equipe «%(team)s» neste torneio.")
+                % {"team": clip(index.teams[name_key(team.name)])},
+            )
         )
     if entity_problem:
-        out.append(("entity", f"O nome da entidade {entity_problem}."))
+        out.append(("entity", _("O nome da entidade %(problem)s.") % {"problem": entity_problem}))
     elif len(clean_name(team.entity)) > NAME_MAX:
-        out.append(("entity", f"O nome da entidade tem mais de {NAME_MAX} caracteres."))
+        out.append(("entity", _("O nome da entidade tem mais de %(max)d caracteres.") % {"max": NAME_MAX}))
     if team.seed is not None and team.seed < 1:
-        out.append(("seed", "Cabeça de chave: use 1, 2, 3… (ou deixe em branco)."))
+        out.append(("seed", _("Cabeça de chave: use 1, 2, 3… (ou deixe em branco).")))
     elif team.seed is not None and team.seed in index.seeds:
         out.append(
             (
                 "seed",
-                f"Cabeça de chave {team.seed} já é de «{clip(index.seeds[team.seed])}»: cada cabeça "
-                "de chave é de uma só equipe (use outro número ou deixe em branco).",
+                _(
+                    "Cabeça de chave %(seed)d já é de «%(team)s»: cada cabeça "
+                    "de chave é de uma só equipe (use outro número ou deixe em branco)."
+                )
+                % {"seed": team.seed, "team": clip(index.seeds[team.seed])},
             )
         )
     starters = [p for p in team.players if not p.is_reserve]
     reserves = [p for p in team.players if p.is_reserve]
-    kind = {1: "mano a mano", 2: "dupla", 3: "trio"}.get(modality.players, "equipe")
     if len(starters) != modality.players:
+        # One sentence per team size: the noun's gender and the count's plural differ.
+        needs = {
+            1: _("O mano a mano precisa de exatamente 1 titular; informados: %(given)d."),
+            2: _("A dupla precisa de exatamente 2 titulares; informados: %(given)d."),
+            3: _("O trio precisa de exatamente 3 titulares; informados: %(given)d."),
+        }.get(modality.players) or ngettext(
+            "A equipe precisa de exatamente %(n)d titular; informados: %(given)d.",
+            "A equipe precisa de exatamente %(n)d titulares; informados: %(given)d.",
+            modality.players,
+        )
+        out.append(("players", needs % {"n": modality.players, "given": len(starters)}))
+    if len(reserves) > modality.max_reserves:
         out.append(
             (
                 "players",
-                f"A {kind} precisa de exatamente {modality.players} titular(es); "
-                f"informados: {len(starters)}.",
+                ngettext(
+                    "No máximo %(n)d reserva; informados: %(given)d.",
+                    "No máximo %(n)d reservas; informados: %(given)d.",
+                    modality.max_reserves,
+                )
+                % {"n": modality.max_reserves, "given": len(reserves)},
             )
         )
-    if len(reserves) > modality.max_reserves:
-        out.append(("players", f"No máximo {modality.max_reserves} reserva(s); informados: {len(reserves)}."))
     captains = [p for p in team.players if p.is_captain]
     if len(captains) != 1:
-        out.append(("players", f"Indique exatamente um capataz; indicados: {len(captains)}."))
+        out.append(("players", _("Indique exatamente um capataz; indicados: %(n)d.") % {"n": len(captains)}))
     if with_players:
         seen: set[str] = set()
         for p in team.players:
@@ -310,15 +341,15 @@ def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = 
     accepted: the organizer overrides the rule knowingly.
     """
     if status not in Team.Status.values:
-        raise ServiceError({"status": ["Situação inválida."]})
+        raise ServiceError({"status": [_("Situação inválida.")]})
     reason = reason.strip()
     late = checkin_closed(team.tournament) and status != Team.Status.WITHDRAWN
     if late and not reason:
         raise ServiceError(
-            {"reason": ["O check-in está encerrado: informe o motivo para alterar a situação da equipe."]}
+            {"reason": [_("O check-in está encerrado: informe o motivo para alterar a situação da equipe.")]}
         )
     if status == Team.Status.WITHDRAWN and not reason:
-        raise ServiceError({"reason": ["Informe o motivo da desistência."]})
+        raise ServiceError({"reason": [_("Informe o motivo da desistência.")]})
     team = Team.objects.select_for_update().get(pk=team.pk)
     team.status = status
     team.full_clean()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import Group, Match, Round, Stage, Table, Tournament
 from tournaments.pairing import Break, round_robin, slot_starts
@@ -73,17 +74,19 @@ def schedule_generate(*, stage: Stage, template: ScheduleTemplate) -> list[Round
     """Replace the stage's jogos and rodadas; refused once any súmula exists."""
     Tournament.objects.select_for_update().filter(pk=stage.tournament_id).first()
     if template.minutes < 1 or template.minutes > 24 * 60:
-        raise ServiceError({"minutes": ["Informe a duração da rodada em minutos (1 a 1440)."]})
+        raise ServiceError({"minutes": [_("Informe a duração da rodada em minutos (1 a 1440).")]})
     if template.tables is not None and not 1 <= template.tables <= MAX_TABLES:
-        raise ServiceError({"tables": [f"Número de mesas entre 1 e {MAX_TABLES}."]})
+        raise ServiceError({"tables": [_("Número de mesas entre 1 e %(max)d.") % {"max": MAX_TABLES}]})
     if stage_has_results(stage):
         raise ServiceError(
-            "Já há súmulas lançadas nesta fase: a tabela de rodadas não pode ser gerada de novo, "
-            "porque os jogos com resultado seriam perdidos."
+            _(
+                "Já há súmulas lançadas nesta fase: a tabela de rodadas não pode ser gerada de novo, "
+                "porque os jogos com resultado seriam perdidos."
+            )
         )
     groups = list(stage.groups.order_by("order", "id"))
     if not groups:
-        raise ServiceError("Faça o sorteio das chaves antes de gerar as rodadas.")
+        raise ServiceError(_("Faça o sorteio das chaves antes de gerar as rodadas."))
     members: dict[int, list[int]] = {g.pk: [] for g in groups}
     for group_id, team_id in (
         Group.teams.through.objects.filter(group__in=groups)

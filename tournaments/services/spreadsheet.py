@@ -19,6 +19,8 @@ import zlib
 from typing import Any
 from xml.parsers import expat
 
+from django.utils.translation import gettext as _
+
 from core.text import clip, digits
 
 # The upload itself: a 2,000-player list is about 160 KB as CSV and 60 KB as XLSX.
@@ -43,9 +45,14 @@ MAX_TOTAL_TAGS = 1_000_000
 MAX_SHARED_STRINGS = 50_000
 MAX_XML_TEXT_CHARS = 32_767  # Excel's own limit for one cell's text
 
-WRONG_FORMAT = (
-    "Salve a planilha como «Pasta de Trabalho do Excel (.xlsx)» ou como «CSV UTF-8» e envie de novo."
-)
+
+def _wrong_format(problem: str) -> str:
+    """The problem, then how to save the file so that it reads."""
+    return (
+        problem
+        + " "
+        + _("Salve a planilha como «Pasta de Trabalho do Excel (.xlsx)» ou como «CSV UTF-8» e envie de novo.")
+    )
 
 
 class FileProblem(Exception):
@@ -59,7 +66,7 @@ class FileProblem(Exception):
 def read_rows(filename: str, raw: bytes, warnings: list[str]) -> list[list[str]]:
     """The file's rows as lists of text; an XLSX by its name or its ZIP signature."""
     if len(raw) > MAX_UPLOAD_BYTES:
-        raise FileProblem(f"O arquivo tem mais de {MAX_UPLOAD_BYTES // 1024 // 1024} MB.")
+        raise FileProblem(_("O arquivo tem mais de %(mb)d MB.") % {"mb": MAX_UPLOAD_BYTES // 1024 // 1024})
     if filename.lower().endswith(".xlsx") or raw[:2] == b"PK":
         return xlsx_rows(raw)
     return csv_rows(raw, warnings)
@@ -86,16 +93,21 @@ def _decode(raw: bytes, warnings: list[str]) -> str:
     for i, char in enumerate(text):
         if 0xD800 <= ord(char) <= 0xDFFF:
             raise FileProblem(
-                f"Contém um caractere inválido (U+{ord(char):04X}, substituto UTF-16 isolado), "
-                "que não é texto UTF-8 válido. " + WRONG_FORMAT,
+                _wrong_format(
+                    _(
+                        "Contém um caractere inválido (%(char)s, substituto UTF-16 isolado), que não é "
+                        "texto UTF-8 válido."
+                    )
+                    % {"char": f"U+{ord(char):04X}"}
+                ),
                 _line_of(text, i),
             )
     try:
         text = raw.decode("cp1252")
     except UnicodeDecodeError:
-        raise FileProblem("O arquivo não está em UTF-8 nem em Windows-1252. " + WRONG_FORMAT) from None
+        raise FileProblem(_wrong_format(_("O arquivo não está em UTF-8 nem em Windows-1252."))) from None
     warnings.append(
-        "O arquivo não estava em UTF-8 e foi lido como Windows-1252: confira os acentos na prévia."
+        _("O arquivo não estava em UTF-8 e foi lido como Windows-1252: confira os acentos na prévia.")
     )
     return text
 
@@ -105,7 +117,7 @@ def csv_rows(raw: bytes, warnings: list[str]) -> list[list[str]]:
     nul = text.find("\x00")
     if nul >= 0:
         raise FileProblem(
-            "Contém um caractere nulo (U+0000): não parece ser um CSV. " + WRONG_FORMAT, _line_of(text, nul)
+            _wrong_format(_("Contém um caractere nulo (U+0000): não parece ser um CSV.")), _line_of(text, nul)
         )
     try:
         dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
@@ -118,7 +130,8 @@ def csv_rows(raw: bytes, warnings: list[str]) -> list[list[str]]:
             rows.append(row)
     except csv.Error:  # past the csv module's own limit for one cell (128 KB)
         raise FileProblem(
-            f"CSV ilegível: uma célula passa de 128 KB (o máximo é {MAX_CELL_CHARS} caracteres).",
+            _("CSV ilegível: uma célula passa de 128 KB (o máximo é %(max)d caracteres).")
+            % {"max": MAX_CELL_CHARS},
             len(rows) + 1,
         ) from None
     return rows
@@ -127,19 +140,22 @@ def csv_rows(raw: bytes, warnings: list[str]) -> list[list[str]]:
 def _check_row(row: list[Any], line: int) -> None:
     """Refuses the row past MAX_ROWS, with too many columns, or with a cell too long."""
     if line > MAX_ROWS + 1:
-        raise FileProblem(f"O arquivo tem mais de {MAX_ROWS} linhas de jogadores.", line)
+        raise FileProblem(_("O arquivo tem mais de %(max)d linhas de jogadores.") % {"max": MAX_ROWS}, line)
     used = len(row)
     while used and (row[used - 1] is None or row[used - 1] == ""):
         used -= 1
     if used > MAX_COLUMNS:
         raise FileProblem(
-            f"A linha tem {digits(used)} colunas; o máximo é {MAX_COLUMNS} (as seis do modelo e anotações).",
+            _("A linha tem %(used)s colunas; o máximo é %(max)d (as seis do modelo e anotações).")
+            % {"used": digits(used), "max": MAX_COLUMNS},
             line,
         )
     for i, cell in enumerate(row[:used]):
         if isinstance(cell, str) and len(cell) > MAX_CELL_CHARS:
             raise FileProblem(
-                f"A célula da coluna {i + 1} tem {len(cell)} caracteres; o máximo é {MAX_CELL_CHARS}.", line
+                _("A célula da coluna %(column)d tem %(n)d caracteres; o máximo é %(max)d.")
+                % {"column": i + 1, "n": len(cell), "max": MAX_CELL_CHARS},
+                line,
             )
 
 
@@ -147,7 +163,9 @@ def _check_row(row: list[Any], line: int) -> None:
 
 
 def _too_big(what: str) -> FileProblem:
-    return FileProblem(f"A planilha é grande demais: {what}. Uma lista de inscrições é bem menor.")
+    return FileProblem(
+        _("A planilha é grande demais: %(what)s. Uma lista de inscrições é bem menor.") % {"what": what}
+    )
 
 
 def _members(raw: bytes) -> dict[str, bytes]:
@@ -157,19 +175,28 @@ def _members(raw: bytes) -> dict[str, bytes]:
         infos = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise FileProblem(
-            "O arquivo não é uma planilha XLSX: não é um arquivo ZIP. " + WRONG_FORMAT
+            _wrong_format(_("O arquivo não é uma planilha XLSX: não é um arquivo ZIP."))
         ) from None
     if len(infos) > MAX_MEMBERS:
-        raise _too_big(f"{len(infos)} partes no arquivo ZIP (máximo {MAX_MEMBERS})")
+        raise _too_big(
+            _("%(n)d partes no arquivo ZIP (máximo %(max)d)") % {"n": len(infos), "max": MAX_MEMBERS}
+        )
     for info in infos:
         if info.file_size > MAX_MEMBER_BYTES:
             raise _too_big(
-                f"a parte «{clip(info.filename)}» tem {digits(info.file_size)} bytes descompactada "
-                f"(máximo {MAX_MEMBER_BYTES // 1024 // 1024} MB)"
+                _("a parte «%(name)s» tem %(size)s bytes descompactada (máximo %(mb)d MB)")
+                % {
+                    "name": clip(info.filename),
+                    "size": digits(info.file_size),
+                    "mb": MAX_MEMBER_BYTES // 1024 // 1024,
+                }
             )
     total = sum(info.file_size for info in infos)
     if total > MAX_TOTAL_BYTES:
-        raise _too_big(f"{digits(total)} bytes descompactada (máximo {MAX_TOTAL_BYTES // 1024 // 1024} MB)")
+        raise _too_big(
+            _("%(size)s bytes descompactada (máximo %(mb)d MB)")
+            % {"size": digits(total), "mb": MAX_TOTAL_BYTES // 1024 // 1024}
+        )
     members: dict[str, bytes] = {}
     budget = MAX_TOTAL_BYTES
     for info in infos:
@@ -184,10 +211,15 @@ def _members(raw: bytes) -> dict[str, bytes]:
                 data = stream.read(limit + 1)
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError):
             raise FileProblem(
-                f"A planilha está corrompida (parte «{clip(info.filename)}» ilegível). " + WRONG_FORMAT
+                _wrong_format(
+                    _("A planilha está corrompida (parte «%(name)s» ilegível).")
+                    % {"name": clip(info.filename)}
+                )
             ) from None
         if len(data) > limit:
-            raise _too_big(f"a parte «{clip(info.filename)}» descompacta mais do que declara")
+            raise _too_big(
+                _("a parte «%(name)s» descompacta mais do que declara") % {"name": clip(info.filename)}
+            )
         budget -= len(data)
         members[info.filename] = data
     return members
@@ -207,7 +239,9 @@ class _XmlCounts:
         if local == "si":
             self.shared_strings += 1
             if self.shared_strings > MAX_SHARED_STRINGS:
-                raise _too_big(f"mais de {digits(MAX_SHARED_STRINGS)} textos compartilhados")
+                raise _too_big(
+                    _("mais de %(max)s textos compartilhados") % {"max": digits(MAX_SHARED_STRINGS)}
+                )
         elif local in ("t", "v"):
             self.in_text, self.text = True, 0
 
@@ -219,12 +253,13 @@ class _XmlCounts:
             self.text += len(data)
             if self.text > MAX_XML_TEXT_CHARS:
                 raise _too_big(
-                    f"uma célula tem mais de {digits(MAX_XML_TEXT_CHARS)} caracteres, o limite do Excel"
+                    _("uma célula tem mais de %(max)s caracteres, o limite do Excel")
+                    % {"max": digits(MAX_XML_TEXT_CHARS)}
                 )
 
     @staticmethod
     def refuse_doctype(*_args: Any) -> None:
-        raise FileProblem("A planilha contém uma declaração DOCTYPE, que um XLSX não tem. " + WRONG_FORMAT)
+        raise FileProblem(_wrong_format(_("A planilha contém uma declaração DOCTYPE, que um XLSX não tem.")))
 
 
 def _check_xml(name: str, data: bytes) -> None:
@@ -240,8 +275,13 @@ def _check_xml(name: str, data: bytes) -> None:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise FileProblem(
-            f"A planilha está corrompida: XML malformado na parte «{clip(name)}» "
-            f"(linha {exc.lineno}, coluna {exc.offset + 1}). " + WRONG_FORMAT
+            _wrong_format(
+                _(
+                    "A planilha está corrompida: XML malformado na parte «%(name)s» (linha %(line)d, coluna "
+                    "%(column)d)."
+                )
+                % {"name": clip(name), "line": exc.lineno, "column": exc.offset + 1}
+            )
         ) from None
 
 
@@ -254,10 +294,11 @@ def _check_parts(members: dict[str, bytes]) -> None:
         total_tags += tags
         if tags > MAX_MEMBER_TAGS:
             raise _too_big(
-                f"a parte «{clip(name)}» tem {digits(tags)} marcas XML (máximo {digits(MAX_MEMBER_TAGS)})"
+                _("a parte «%(name)s» tem %(n)s marcas XML (máximo %(max)s)")
+                % {"name": clip(name), "n": digits(tags), "max": digits(MAX_MEMBER_TAGS)}
             )
         if total_tags > MAX_TOTAL_TAGS:
-            raise _too_big(f"mais de {digits(MAX_TOTAL_TAGS)} marcas XML")
+            raise _too_big(_("mais de %(max)s marcas XML") % {"max": digits(MAX_TOTAL_TAGS)})
         _check_xml(name, data)
 
 
@@ -287,12 +328,12 @@ def xlsx_rows(raw: bytes) -> list[list[str]]:
         book = load_workbook(io.BytesIO(_rezip(members)), read_only=True, data_only=True, keep_links=False)
     except Exception:  # openpyxl raises a dozen kinds on a hostile workbook; none is ours
         raise FileProblem(
-            "A planilha XLSX é ilegível (partes ausentes ou inválidas). " + WRONG_FORMAT
+            _wrong_format(_("A planilha XLSX é ilegível (partes ausentes ou inválidas)."))
         ) from None
     rows: list[list[str]] = []
     try:
         if not book.worksheets:
-            raise FileProblem("A planilha não tem nenhuma aba com dados.")
+            raise FileProblem(_("A planilha não tem nenhuma aba com dados."))
         for values in book.worksheets[0].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
             _check_row(list(values), len(rows) + 1)
             rows.append([_text(v) for v in values[:MAX_COLUMNS]])
@@ -300,7 +341,8 @@ def xlsx_rows(raw: bytes) -> list[list[str]]:
         raise
     except Exception:  # a row openpyxl cannot read (a bad cell type, a bad reference…)
         raise FileProblem(
-            f"A planilha XLSX é ilegível na linha {len(rows) + 1}. " + WRONG_FORMAT, len(rows) + 1
+            _wrong_format(_("A planilha XLSX é ilegível na linha %(line)d.") % {"line": len(rows) + 1}),
+            len(rows) + 1,
         ) from None
     finally:
         book.close()

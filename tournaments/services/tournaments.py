@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from core.text import clean_name, name_problem
@@ -53,7 +54,7 @@ def check_overrides(
     """Field -> rendered messages for every problem of ``overrides`` on the preset,
     numbers out of their range (``tournaments.bounds``) included."""
     if modality not in PRESETS:
-        return {"modality": ["Escolha uma das modalidades da lista."]}
+        return {"modality": [_("Escolha uma das modalidades da lista.")]}
     errors: dict[str, list[str]] = {}
     try:
         apply_overrides(get_modality(modality), overrides)
@@ -69,13 +70,15 @@ def check_overrides(
 def _check_plan(stage_plan: str, k: int | None, n: int | None, modality: str) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     if stage_plan == Tournament.StagePlan.MULTI_PHASE and not k:
-        errors["advance_per_group"] = ["Informe quantas equipes de cada chave passam para a fase seguinte."]
+        errors["advance_per_group"] = [
+            _("Informe quantas equipes de cada chave passam para a fase seguinte.")
+        ]
     if (
         modality in PRESETS
         and PRESETS[modality].knockout_only
         and stage_plan != Tournament.StagePlan.KNOCKOUT
     ):
-        errors["stage_plan"] = ["Esta modalidade é disputada somente em mata-mata."]
+        errors["stage_plan"] = [_("Esta modalidade é disputada somente em mata-mata.")]
     return errors
 
 
@@ -106,11 +109,11 @@ def tournament_create(
     errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
     errors.update(bound_errors(modality, {"table_count": table_count}))
     if end_date and date and end_date < date:
-        errors["end_date"] = ["A data de término é anterior à data de início."]
+        errors["end_date"] = [_("A data de término é anterior à data de início.")]
     for field, text in (("name", name), ("venue", venue), ("event", event)):
         problem = name_problem(text)
         if problem:
-            errors.setdefault(field, []).append(f"O texto {problem}.")
+            errors.setdefault(field, []).append(_("O texto %(problem)s.") % {"problem": problem})
     t = Tournament(
         name=clean_name(name),
         slug=slug,
@@ -157,12 +160,20 @@ def publication_set(*, tournament: Tournament, show_pending_results: bool) -> To
 def membership_add(*, tournament: Tournament, username: str, role: str) -> Membership:
     """Give an existing account a role (organizador or juiz) in this tournament."""
     if role not in Membership.Role.values:
-        raise ServiceError({"role": ["Papel inválido."]})
+        raise ServiceError({"role": [_("Papel inválido.")]})
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise ServiceError({"username": [f"Não existe usuário «{username.strip()}»."]})
+        raise ServiceError(
+            {"username": [_("Não existe usuário «%(username)s».") % {"username": username.strip()}]}
+        )
     if Membership.objects.filter(tournament=tournament, user=user, role=role).exists():
-        raise ServiceError({"username": [f"«{user.get_username()}» já tem este papel no torneio."]})
+        raise ServiceError(
+            {
+                "username": [
+                    _("«%(username)s» já tem este papel no torneio.") % {"username": user.get_username()}
+                ]
+            }
+        )
     membership = Membership(tournament=tournament, user=user, role=role)
     membership.full_clean()
     membership.save()
@@ -183,7 +194,9 @@ def judge_account_create(*, tournament: Tournament, username: str, full_name: st
     except ValidationError as exc:
         raise ServiceError.from_validation(exc) from None
     except IntegrityError:
-        raise ServiceError({"username": [f"O usuário «{username}» já existe."]}) from None
+        raise ServiceError(
+            {"username": [_("O usuário «%(username)s» já existe.") % {"username": username}]}
+        ) from None
     Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.JUDGE)
     return user, password
 
@@ -195,5 +208,5 @@ def membership_remove(*, membership: Membership) -> None:
         membership.role == Membership.Role.ORGANIZER
         and Membership.objects.filter(tournament=membership.tournament, role=membership.role).count() == 1
     ):
-        raise ServiceError("O torneio precisa de pelo menos um organizador.")
+        raise ServiceError(_("O torneio precisa de pelo menos um organizador."))
     membership.delete()

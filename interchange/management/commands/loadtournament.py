@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from interchange.load import MAX_FILE_BYTES, InterchangeError, decode, load_tournament
 
@@ -38,18 +40,25 @@ class Command(BaseCommand):
                 with Path(path).open("rb") as source:
                     raw = source.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
-            self.stderr.write(f"{path}: não foi possível ler o arquivo ({exc.strerror})")
+            self.stderr.write(
+                _("%(path)s: não foi possível ler o arquivo (%(error)s)")
+                % {"path": path, "error": exc.strerror}
+            )
             sys.exit(1)
         try:
             outcome = load_tournament(decode(raw), clamp=options["clamp"])
         except InterchangeError as exc:
             for issue in exc.issues:
                 self.stderr.write(issue.line())
-            self.stderr.write(f"{len(exc.issues)} problema(s); nada foi gravado.")
+            n = len(exc.issues)
+            self.stderr.write(
+                ngettext("%(n)d problema; nada foi gravado.", "%(n)d problemas; nada foi gravado.", n)
+                % {"n": n}
+            )
             sys.exit(1)
         for note in outcome.notes:
-            self.stdout.write(f"ajustado: {note}")
+            self.stdout.write(_("ajustado: %(note)s") % {"note": note})
         for warning in outcome.warnings:
-            self.stderr.write(f"aviso: {warning}")
+            self.stderr.write(_("aviso: %(warning)s") % {"warning": warning})
         t = outcome.tournament
-        self.stdout.write(f"Torneio «{t.name}» ({t.slug}) carregado.")
+        self.stdout.write(_("Torneio «%(name)s» (%(slug)s) carregado.") % {"name": t.name, "slug": t.slug})

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from core.site import base_url
 from printing.documents import DOCS, PrintError, clean_params
@@ -58,12 +59,14 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
-            raise CommandError(f"torneio «{options['slug']}» não existe.", returncode=1)
+            raise CommandError(_("torneio «%(slug)s» não existe.") % {"slug": options["slug"]}, returncode=1)
         site = options["site"].strip()
         if site and not site.lower().startswith(("http://", "https://")):
-            raise CommandError(f"--site: «{site}» não é um endereço http:// ou https://.", returncode=1)
+            raise CommandError(
+                _("--site: «%(site)s» não é um endereço http:// ou https://.") % {"site": site}, returncode=1
+            )
         if options["all_teams"] and options["doc"] != "teams":
-            raise CommandError("--all-teams: só os cartões das equipes (--doc teams).", returncode=1)
+            raise CommandError(_("--all-teams: só os cartões das equipes (--doc teams)."), returncode=1)
         try:
             params = clean_params(
                 tournament,
@@ -89,4 +92,4 @@ class Command(BaseCommand):
         seconds = time.perf_counter() - started
         self.stderr.write(f"{out}: {len(pdf) // 1024} KB em {seconds:.1f} s")
         if params.new_pins:
-            self.stderr.write("PINs novos impressos; os PINs anteriores dessas equipes deixaram de valer.")
+            self.stderr.write(_("PINs novos impressos; os PINs anteriores dessas equipes deixaram de valer."))

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.services.organizers import organizer_mark, organizer_unmark
 
@@ -26,10 +27,14 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         user = get_user_model().objects.filter(username=options["username"]).first()
         if user is None:
-            raise CommandError(f"Usuário «{options['username']}» não existe.")
+            raise CommandError(_("Usuário «%(username)s» não existe.") % {"username": options["username"]})
         if options["remove"]:
             organizer_unmark(user)
-            self.stdout.write(f"«{user.get_username()}» não é mais organizador(a).")
+            self.stdout.write(
+                _("«%(username)s» não é mais organizador(a).") % {"username": user.get_username()}
+            )
         else:
             organizer_mark(user)
-            self.stdout.write(f"«{user.get_username()}» agora pode criar e importar torneios.")
+            self.stdout.write(
+                _("«%(username)s» agora pode criar e importar torneios.") % {"username": user.get_username()}
+            )
