@@ -20,10 +20,10 @@ def kinds(chunks: list[str], names: list[str] = NAMES) -> list[tuple[str, str]]:
 
 
 def test_a_must_not_word_is_flagged_with_page_and_context() -> None:
-    leaks = english_page_leaks("classificação", ["Standings of the chave", "Próximo jogo: mesa 2"], NAMES)
-    assert [(leak.word, leak.kind) for leak in leaks] == [("Próximo", "must-not"), ("jogo", "must-not")]
-    assert leaks[1].page == "classificação" and "Próximo jogo: mesa 2" in leaks[1].context
-    assert "classificação: «jogo» (must-not)" in str(leaks[1])
+    leaks = english_page_leaks("classificação", ["Standings of the chave", "Próximo equipe: mesa 2"], NAMES)
+    assert [(leak.word, leak.kind) for leak in leaks] == [("Próximo", "must-not"), ("equipe", "must-not")]
+    assert leaks[1].page == "classificação" and "Próximo equipe: mesa 2" in leaks[1].context
+    assert "classificação: «equipe» (must-not)" in str(leaks[1])
 
 
 def test_keep_words_pass_in_any_case_and_plural() -> None:
@@ -88,10 +88,10 @@ def test_the_lists_do_not_contradict_each_other() -> None:
 
 
 def test_report_gives_one_line_per_block_of_text() -> None:
-    leaks = english_page_leaks("p", ["Próximo jogo", "Próximo jogo", "other jogo"], NAMES)
+    leaks = english_page_leaks("p", ["Próximo equipe", "Próximo equipe", "other equipe"], NAMES)
     assert report(leaks).splitlines() == [
-        "p: «Próximo», «jogo» in «Próximo jogo»",
-        "p: «jogo» in «other jogo»",
+        "p: «Próximo», «equipe» in «Próximo equipe»",
+        "p: «equipe» in «other equipe»",
     ]
 
 

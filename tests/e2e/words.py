@@ -38,7 +38,7 @@ from dataclasses import dataclass
 KEEP: frozenset[str] = frozenset(
     {
         "chave", "chaves", "rodada", "rodadas", "súmula", "súmulas", "capataz", "capatazes",
-        "tento", "tentos", "truco", "partida", "partidas", "mesa", "mesas", "mata-mata",
+        "tento", "tentos", "truco", "jogo", "jogos", "partida", "partidas", "mesa", "mesas", "mata-mata",
         "mata-matas", "sorteio", "sorteios", "w.o.", "envido", "flor", "mão de onze", "trio",
         "trios", "dupla", "duplas", "ctg", "ctgs", "tenteio", "malo", "malos", "bueno",
         "buenos", "retruco", "vale quatro", "real envido", "falta envido", "contraflor",
@@ -55,7 +55,7 @@ KEEP: frozenset[str] = frozenset(
 MUST_NOT: frozenset[str] = frozenset(
     {
         # people and things
-        "equipe", "equipes", "jogo", "jogos", "juiz", "juíza", "juízes", "árbitro",
+        "equipe", "equipes", "juiz", "juíza", "juízes", "árbitro",
         "organizador", "organizadora", "organizadores", "comissão", "jogador", "jogadores",
         "jogadora", "titular", "reserva", "reservas", "entidade", "entidades", "torneio",
         "torneios", "modalidade", "campeão", "campeã", "lugar", "fase", "fases",
