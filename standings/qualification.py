@@ -13,11 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils import translation
-
 from rules.crossgroup import CrossRow, cross_entries, rank_across_groups
-from rules.explain import describe
 from rules.types import TeamStatus
+from standings.explain_text import describe
 from standings.selectors import StageTable
 from tournaments.models import DrawOfLots, Team
 
@@ -94,12 +92,9 @@ def qualification(
             pending = True  # the cut falls inside a tie that waits for a sorteio
     rows = compare_places(t, stage_table, [per_group + 1])[per_group + 1]
     names = {key: team.name for key, team in teams.items()}
-    lang = translation.get_language() or "pt-br"
     for k, cross in enumerate(rows):
         explanation = (
-            describe(cross.separation, names, lang, modality.points_word)
-            if cross.separation is not None
-            else ""
+            describe(cross.separation, names, modality.points_word) if cross.separation is not None else ""
         )
         q.cross.append(CrossLine(cross, teams[cross.team], k < best_next, explanation))
     if (

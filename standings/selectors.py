@@ -11,6 +11,7 @@ members, recorded sorteios, the sums (and those jogos when needed).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -20,13 +21,14 @@ from django.db.models import Count
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from rules.explain import Separation, SeparationKind, describe
+from rules.explain import Separation, SeparationKind
 from rules.modality_params import Modality
 from rules.ranking import GroupStandings, StandingRow
 from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
 from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
 from standings.chaves import ChaveResult, from_matches, from_sums
+from standings.explain_text import describe
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
 
@@ -84,14 +86,12 @@ class GroupTable:
         return lines
 
     def explanations(self, lang: str | None = None) -> list[str]:
-        """Why adjacent rows are in this order, for every pair that needed more than wins."""
+        """Why adjacent rows are in this order, for every pair that needed more than wins:
+        in ``lang`` when given (a printed page is in pt-BR), else the active language."""
         names = {key: team.name for key, team in self.teams.items()}
-        lang = lang or translation.get_language() or "pt-br"
-        return [
-            describe(s, names, lang, self.points_word)
-            for s in self.standings.separations
-            if _worth_explaining(s)
-        ]
+        worth = [s for s in self.standings.separations if _worth_explaining(s)]
+        with translation.override(lang) if lang else contextlib.nullcontext():
+            return [describe(s, names, self.points_word) for s in worth]
 
 
 def _worth_explaining(sep: Separation) -> bool:

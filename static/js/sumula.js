@@ -5,9 +5,12 @@
  *   is sent again when the browser reports it is back online;
  * - only the fields of the chosen result (jogo disputado, W.O., ...) are shown;
  * - each score shows its malos/buenos count in the gaúcho modalities.
+ * What it says to the judge comes translated from the page (scoring/_sumula_script.html,
+ * the data- attributes of this script's tag): the file has no sentence of its own.
  */
 (function () {
   "use strict";
+  var words = (document.currentScript && document.currentScript.dataset) || {};
   var form = document.getElementById("sumula-form");
   if (!form) return;
   document.documentElement.classList.add("js");
@@ -51,7 +54,7 @@
       if (el.type === "checkbox") el.checked = saved[el.name].indexOf(el.value) !== -1;
       else if (el.type !== "submit") el.value = saved[el.name];
     });
-    say("Súmula restaurada deste aparelho (ainda não enviada).");
+    say(words.restored);
   }
 
   function clear() {
@@ -61,7 +64,7 @@
 
   function say(text) {
     if (!status) return;
-    status.textContent = text;
+    status.textContent = text || "";
     status.hidden = !text;
   }
 
@@ -84,7 +87,7 @@
   }
 
   function send(body) {
-    say("Enviando…");
+    say(words.sending);
     // getAttribute: the buttons are named "action", which shadows form.action.
     return fetch(form.getAttribute("action") || window.location.href, {
       method: "POST", body: body, credentials: "same-origin", headers: { "X-Requested-With": "fetch" }
@@ -95,7 +98,7 @@
         pending = body;
         save();
         var wait = parseInt(response.headers.get("Retry-After") || "10", 10) * 1000;
-        say("Servidor indisponível: a súmula está guardada neste aparelho e será enviada de novo.");
+        say(words.serverDown);
         setTimeout(function () { if (pending) send(pending); }, wait);
         return;
       }
@@ -111,7 +114,7 @@
     }, function () {
       pending = body;
       save();
-      say("Sem conexão: a súmula está guardada neste aparelho e será enviada quando a conexão voltar.");
+      say(words.offline);
     });
   }
 

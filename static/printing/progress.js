@@ -1,7 +1,10 @@
 // Progress of print jobs: polls each job's JSON status, fills the bar, shows the time
-// left, the download link when ready, and wires the cancel / resume buttons.
+// left, the download link when ready, and wires the cancel / resume buttons. The time
+// left is worded by the page (printing/page.html, the data- attributes of this script's
+// tag), translated: the file has no sentence of its own.
 (function () {
   "use strict";
+  var words = (document.currentScript && document.currentScript.dataset) || {};
   var ACTIVE = ["queued", "running", "merging"];
   function csrf() {
     var m = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -11,8 +14,8 @@
   }
   function minutes(seconds) {
     if (seconds === null || seconds === undefined) return "";
-    if (seconds < 60) return "faltam ~" + seconds + " s";
-    return "faltam ~" + Math.round(seconds / 60) + " min";
+    if (seconds < 60) return (words.secondsLeft || "").replace("{n}", seconds);
+    return (words.minutesLeft || "").replace("{n}", Math.round(seconds / 60));
   }
   function paint(li, s) {
     li.dataset.status = s.status;

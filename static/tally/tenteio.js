@@ -2,8 +2,11 @@
 // key, kept in localStorage until the server answers, so a lost connection or a closed
 // browser loses no hand and a retried POST never duplicates one (the server returns the
 // hand already written for that key). The queue is sent in order; after it drains the
-// page is fetched again, because the server's state is the truth.
+// page is fetched again, because the server's state is the truth. The sentences about
+// the queue come translated from the page (tally/_tenteio_script.html, the data-
+// attributes of this script's tag), in a form for one hand and one for more.
 (function () {
+  var words = (document.currentScript && document.currentScript.dataset) || {};
   var root = document.getElementById("tenteio");
   if (!root || !window.fetch || !window.localStorage) return;
   var storeKey = "tenteio:queue:" + root.getAttribute("data-match");
@@ -40,8 +43,12 @@
     });
     box.hidden = !message;
   }
-  function pendingText(q) {
-    return q.length ? q.length + " lançamento(s) aguardando envio — sem conexão, tentando de novo." : "";
+  // Only counts of 1 or more are said, where pt-BR and English agree: 1 is the singular.
+  function pendingText(q, offline) {
+    if (!q.length) return "";
+    var one = offline ? words.offlineOne : words.pendingOne;
+    var many = offline ? words.offlineMany : words.pendingMany;
+    return ((q.length === 1 ? one : many) || "").replace("{count}", q.length);
   }
   function refresh() {
     fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
@@ -52,7 +59,7 @@
         var fresh = doc.getElementById("tenteio");
         var current = document.getElementById("tenteio");
         if (fresh && current) current.innerHTML = fresh.innerHTML;
-        status(pendingText(load()));
+        status(pendingText(load(), true));
       })
       .catch(function () {});
   }
@@ -90,7 +97,7 @@
       })
       .catch(function () {
         sending = false;
-        status(pendingText(load()));
+        status(pendingText(load(), true));
       });
   }
 
@@ -109,7 +116,7 @@
       if (lastHand >= 0) { // never sent: take it out of the queue instead
         q.splice(lastHand, 1);
         save(q);
-        status(pendingText(q));
+        status(pendingText(q, true));
         return;
       }
     }
@@ -119,11 +126,11 @@
     save(q);
     var keyInput = form.querySelector("input[name=key]");
     if (keyInput && !form.classList.contains("hs-undo")) keyInput.value = uuid(); // the next tap is a new hand
-    status(pendingText(q).replace(" — sem conexão, tentando de novo.", ""));
+    status(pendingText(q, false));
     flush();
   });
   window.addEventListener("online", flush);
   setInterval(flush, 5000);
-  status(pendingText(load()));
+  status(pendingText(load(), true));
   flush();
 })();

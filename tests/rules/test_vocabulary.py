@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.explain import Separation, SeparationKind, describe
 from rules.modalities import PRESETS, Family, get_modality
-from rules.types import Criterion
 
 WORDS = {
     # key: (points word, envido/cadeias, flor, mão de onze, Art. 20, desempate)
@@ -37,19 +35,3 @@ def test_preset_vocabulary(key: str) -> None:
     assert (article is not None) == (m.family is Family.GAUCHO_000)
     assert not (m.mao_de_onze and m.has_flor)
     assert (m.tiebreak_game_name is not None) == m.tiebreak_game
-
-
-def test_standings_explanations_say_the_modality_word() -> None:
-    sep = Separation(
-        upper="a",
-        lower="b",
-        kind=SeparationKind.CRITERION,
-        criterion=Criterion.POINTS_FOR,
-        upper_value=30,
-        lower_value=20,
-    )
-    assert describe(sep, {"a": "A", "b": "B"}) == "A à frente de B por tentos (30 × 20 tentos)"
-    assert (
-        describe(sep, {"a": "A", "b": "B"}, points_word="pontos")
-        == "A à frente de B por pontos (30 × 20 pontos)"
-    )
