@@ -1,7 +1,8 @@
 """The before/after of a row as a comissão reads it: labelled fields, formatted values.
 
-Written with the entry (pt-BR, like its summary), so the trail reads the same after a
-team or a person is gone. Labels are the model fields' verbose names, or the words of
+Written with the entry, like its summary, once per language of the site (the caller
+activates each: see ``audit.languages``), so the trail reads the same after a team or a
+person is gone. Labels are the model fields' verbose names, or the words of
 :data:`LABELS` for fields declared without one; a field with neither, and the technical
 fields of :data:`TECHNICAL` (addresses, browsers, hashes, keys, stamps), are not shown:
 they stay in the entry's raw ``before``/``after``, exported with the CSV.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import formats, timezone
@@ -35,7 +37,7 @@ TECHNICAL = frozenset(
         "normalizations", "based_on", "order", "changed_by", "recorded_by", "performed_by",
     }
 )  # fmt: skip
-# Words for the watched fields declared without a verbose name (read in pt-BR: see label_of).
+# Words for the watched fields declared without a verbose name (see label_of).
 LABELS: dict[str, Any] = {
     "status": gettext_lazy("situação"),
     "role": gettext_lazy("papel"),
@@ -74,11 +76,12 @@ LABELS: dict[str, Any] = {
 
 
 def label_of(field: models.Field[Any, Any]) -> str:
-    with override("pt-br"):
-        own = str(field.verbose_name)
-    if own != field.name.replace("_", " "):
-        return own
-    return str(LABELS.get(field.name, ""))
+    """The field's words in the active language: its verbose name, or else :data:`LABELS`."""
+    # Django names a field declared without a verbose name after itself. Decided in pt-BR,
+    # the declared words: an English one may happen to be the field's name ("name").
+    with override(settings.LANGUAGE_CODE):
+        declared = str(field.verbose_name) != field.name.replace("_", " ")
+    return str(field.verbose_name) if declared else str(LABELS.get(field.name, ""))
 
 
 def _person(user: Any) -> str:
@@ -162,8 +165,7 @@ def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> s
     if isinstance(field, models.BooleanField):
         return _("sim") if value else _("não")
     if field.choices:
-        with override("pt-br"):
-            return str(dict(field.flatchoices).get(value, value))
+        return str(dict(field.flatchoices).get(value, value))
     if isinstance(field, models.ForeignKey):
         return _related(field, value)
     if isinstance(field, models.DateTimeField):
@@ -173,8 +175,7 @@ def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> s
         day = parse_date(str(value))
         return formats.date_format(day, "d/m/Y") if day else str(value)
     if isinstance(field, models.JSONField):
-        with override("pt-br"):
-            return _json(model, field.name, value)
+        return _json(model, field.name, value)
     return str(value)
 
 

@@ -13,6 +13,11 @@ main before/after come from the row that speaks for the action (``Spec.rank``), 
 every row adds its readable diff to ``changes``. Outside a request (a command, a
 shell, a worker) each row is its own entry, as before.
 
+Whoever acted and in whatever language, the sentence and the readable diff are rendered
+once per language of the site (``audit.languages``) and stored with the entry, so each
+reader reads the trail in theirs: ``summary``/``changes`` in pt-BR, ``summaries`` and
+``changes_by_language`` in each language.
+
 Not seen by signals, hence not in the trail row by row: ``bulk_create`` and
 ``QuerySet.update``. The tenteio/1 loader writes teams, jogos and súmulas in bulk; its
 ``Tournament`` row is saved normally and is recorded as one "torneio importado" entry.
@@ -45,6 +50,7 @@ from audit.describe import (
     teams_of,
     tournament_id_of,
 )
+from audit.languages import base, codes, each_language
 from audit.models import AuditEntry
 from audit.readable import readable
 from tournaments.models import Membership, Tournament
@@ -87,6 +93,7 @@ class _Open:
     pk: int
     rank: int
     lead: dict[str, Any]
+    # One {language: {"record", "action", "fields"}} per row with something to show.
     changes: list[dict[str, Any]] = field(default_factory=list)
     match_id: int | None = None
     teams: set[int] = field(default_factory=set)
@@ -94,16 +101,22 @@ class _Open:
 
     def columns(self) -> dict[str, Any]:
         lead = dict(self.lead)
+        summaries = dict(lead["summaries"])
         others = len(self.changes) - 1
         if self.rank >= MINOR and others > 0:
             # No row speaks for the whole action (rodadas generated, a mata-mata built):
             # the sentence says that more came with it.
-            with override("pt-br"):  # the trail is written in pt-BR (see _record)
-                more = ngettext(" e mais %(n)d alteração", " e mais %(n)d alterações", others) % {"n": others}
-            lead["summary"] = lead["summary"][: 300 - len(more)] + more
+            for code, text in summaries.items():
+                with override(code):
+                    more = ngettext(" e mais %(n)d alteração", " e mais %(n)d alterações", others)
+                more %= {"n": others}
+                summaries[code] = text[: 300 - len(more)] + more
+        lead["summaries"], lead["summary"] = summaries, summaries[base()]
+        by_language = {code: [part[code] for part in self.changes] for code in codes()}
         return {
             **lead,
-            "changes": self.changes,
+            "changes": by_language[base()],
+            "changes_by_language": by_language,
             "match_id": self.match_id,
             "teams": _ids(self.teams),
             "people": _ids(self.people),
@@ -141,7 +154,7 @@ def _write(
         grown = _Open(state.pk, state.rank, state.lead, [*state.changes], state.match_id)
         grown.teams, grown.people = state.teams | found["teams"], state.people | found["people"]
         grown.match_id = grown.match_id or found["match_id"]
-        if part["fields"]:
+        if _shows(part):
             grown.changes.append(part)
         if rank < grown.rank:
             grown.rank, grown.lead = rank, lead
@@ -149,7 +162,7 @@ def _write(
             registry[key] = grown  # type: ignore[index]
             return
         # Its first row was rolled back with a failed service: this one starts anew.
-    state = _Open(0, rank, lead, [part] if part["fields"] else [], found["match_id"])
+    state = _Open(0, rank, lead, [part] if _shows(part) else [], found["match_id"])
     state.teams, state.people = found["teams"], found["people"] | ({user.pk} if user else set())
     entry = AuditEntry.objects.create(
         tournament_id=key[0], actor=user, actor_label=label[:150], ip=ip, where=where[:100], **state.columns()
@@ -157,6 +170,11 @@ def _write(
     state.pk = entry.pk
     if registry is not None:
         registry[key] = state
+
+
+def _shows(part: dict[str, Any]) -> bool:
+    """Whether a row's readable diff has a field to show (in any language)."""
+    return any(text["fields"] for text in part.values())
 
 
 def _record(instance: Any, action: str, before: Any, after: Any, changed: list[str], **ctx: Any) -> None:
@@ -169,24 +187,31 @@ def _record(instance: Any, action: str, before: Any, after: Any, changed: list[s
     ctx["before"] = before or {}
     registry = open_entries()
     known = registry.get(("actor", tournament_id)) if registry is not None else None
-    # The trail is one log book, written in pt-BR whoever acted and in whatever language
-    # (like the before/after of audit.readable): an entry reads the same for everyone.
-    with override("pt-br"):
-        ctx["actor"] = known or actor_phrase(user, label, tournament_id)
-        if registry is not None:
-            registry[("actor", tournament_id)] = ctx["actor"]  # one look-up per request
-        summary = spec.describe(instance, action, changed, ctx)[:300]
+    # Written in every language, whoever acted and in whatever language (see
+    # audit.languages): each reader reads the same entry, in theirs.
+    actors = known or each_language(lambda _code: actor_phrase(user, label, tournament_id))
+    if registry is not None:
+        registry[("actor", tournament_id)] = actors  # one look-up per request
+    summaries = each_language(
+        lambda code: spec.describe(instance, action, changed, {**ctx, "actor": actors[code]})[:300]
+    )
     lead = {
         "action": action,
         "kind": kind_of(instance, spec),
         "model": instance._meta.label,
         "object_id": str(instance.pk)[:40],
-        "summary": summary,
+        "summary": summaries[base()],
+        "summaries": summaries,
         "before": before,
         "after": after,
     }
-    with override("pt-br"):
-        part = {"record": summary, "action": action, "fields": readable(instance, before, after)}
+    part = each_language(
+        lambda code: {
+            "record": summaries[code],
+            "action": action,
+            "fields": readable(instance, before, after),
+        }
+    )
     found = {"match_id": match_of(instance), "teams": teams_of(instance), "people": people_of(instance)}
     _write((tournament_id, *subject_of(instance)), rank_of(instance, action, spec), lead, part, found)
 
@@ -232,22 +257,24 @@ def on_post_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 def on_judge_password_reset(sender: Any, *, tournament: Any, judge: Any, **kwargs: Any) -> None:
     """A judge's new password: who gave it, to whom, when (never the password itself)."""
-    with override("pt-br"):  # the trail is written in pt-BR (see _record)
-        summary = _("Nova senha gerada para o juiz «%(judge)s» (bloqueio de login desfeito)") % {
-            "judge": judge.get_username()
-        }
-    summary = summary[:300]
+    summaries = each_language(
+        lambda _code: (
+            _("Nova senha gerada para o juiz «%(judge)s» (bloqueio de login desfeito)")
+            % {"judge": judge.get_username()}
+        )[:300]
+    )
     lead = {
         "action": AuditEntry.Action.UPDATE,
         "kind": AuditEntry.Kind.PEOPLE,
         "model": judge._meta.label,
         "object_id": str(judge.pk),
-        "summary": summary,
+        "summary": summaries[base()],
+        "summaries": summaries,
         "before": None,
         "after": None,
     }
     found = {"match_id": None, "teams": set(), "people": {judge.pk}}
-    _write((tournament.pk, "pessoa", judge.pk), 0, lead, {"fields": []}, found)
+    _write((tournament.pk, "pessoa", judge.pk), 0, lead, {}, found)  # no field to show
 
 
 def connect() -> None:

@@ -1,8 +1,10 @@
 """The audit page's table; the CSV/XLSX export has the same rows, with the technical columns.
 
 The page shows what the comissão reads: when, who, the sentence and the before/after of
-labelled fields; the address, page and raw rows sit behind «detalhes». The export adds
-them as columns (``ip``, ``where``, ``before``, ``after``: hidden on the page).
+labelled fields, in the reader's language (the text written for it with the entry, else
+the pt-BR one: ``AuditEntry.summary_in``); the address, page and raw rows sit behind
+«detalhes». The export, in the same language, adds them as columns (``ip``, ``where``,
+``before``, ``after``: hidden on the page).
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ def _fields(rows: list[list[str]], created: bool) -> SafeString:
 
 def changes_html(entry: AuditEntry) -> SafeString:
     parts = []
-    for part in entry.changes or []:
+    summary = entry.summary_in()
+    for part in entry.changes_in():
         heading = part.get("record", "")
         body = _fields(part.get("fields", []), part.get("action") == "create")
-        if heading and heading != entry.summary:
+        if heading and heading != summary:
             parts.append(format_html("<li>{}<ul>{}</ul></li>", heading, body))
         else:
             parts.append(body)
@@ -45,9 +48,10 @@ def changes_html(entry: AuditEntry) -> SafeString:
 
 def changes_text(entry: AuditEntry) -> str:
     lines = []
-    for part in entry.changes or []:
+    summary = entry.summary_in()
+    for part in entry.changes_in():
         heading = part.get("record", "")
-        if heading and heading != entry.summary:
+        if heading and heading != summary:
             lines.append(f"{heading}:")
         for label, before, after in part.get("fields", []):
             lines.append(
@@ -56,6 +60,17 @@ def changes_text(entry: AuditEntry) -> str:
                 else f"{label}: {before} {ARROW} {after}"
             )
     return "\n".join(lines)
+
+
+# Who acted when no account did (audit.context.current): words, read in the reader's
+# language; an account's username is shown as it was.
+NO_ACCOUNT = {"comando": _("comando"), "sistema": _("sistema"), "anônimo": _("anônimo")}
+
+
+def actor_text(entry: AuditEntry) -> str:
+    if entry.actor_id is None and entry.actor_label in NO_ACCOUNT:
+        return str(NO_ACCOUNT[entry.actor_label])
+    return entry.actor_label
 
 
 class AuditTable(tables.Table):
@@ -89,6 +104,18 @@ class AuditTable(tables.Table):
         order_by = ("-at",)
         attrs = {"class": "audit"}
         empty_text = _("Nenhum registro com estes filtros.")
+
+    def render_actor_label(self, record: AuditEntry) -> str:
+        return actor_text(record)
+
+    def value_actor_label(self, record: AuditEntry) -> str:
+        return actor_text(record)
+
+    def render_summary(self, record: AuditEntry) -> str:
+        return record.summary_in()
+
+    def value_summary(self, record: AuditEntry) -> str:
+        return record.summary_in()
 
     def render_changes(self, record: AuditEntry) -> SafeString:
         return changes_html(record)
