@@ -224,8 +224,11 @@ def test_the_decision_through_the_page(world: World) -> None:
     assert "nada foi decidido" in stale.content.decode()
     assert not ScoreSheet.objects.filter(match=m, confirmed=True).exists()
     assert c.post(resolve_url(world, m), {**post, "accept": "x"}).status_code == 400
+    before = AuditEntry.objects.count()
     done = c.post(resolve_url(world, m), post)
     assert done.status_code == 303
+    audited = AuditEntry.objects.order_by("-id")[: AuditEntry.objects.count() - before]
+    assert any(e.actor == world.organizer and "scoring." in e.model for e in audited)
     assert ScoreSheet.objects.get(match=m, confirmed=True).version == 2
     page = c.get(history_url(world, m)).content.decode()
     assert "valeu a 2ª digitação, gravada como versão 2" in page and "Papel confere com a 2ª." in page
