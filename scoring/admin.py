@@ -53,7 +53,7 @@ class JudgeAssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(ScoringSettings)
 class ScoringSettingsAdmin(PublicAdmin):  # double entry decides when a pending score is confirmed
-    list_display = ["tournament", "double_entry"]
+    list_display = ["tournament", "double_entry", "knockout_only"]
 
 
 class TournamentRulesAdmin(TournamentAdmin):

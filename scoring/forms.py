@@ -305,3 +305,12 @@ class SignForm(forms.Form):
 class VersionForm(forms.Form):
     version = forms.IntegerField(min_value=1)
     reason = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class ResolveForm(forms.Form):
+    """The comissão's choice between two different entries (services.double_entry)."""
+
+    version = forms.IntegerField(min_value=1)
+    check = forms.IntegerField(min_value=1)  # the differing second entry the page showed
+    accept = forms.ChoiceField(choices=[("first", "first"), ("second", "second")])
+    reason = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))

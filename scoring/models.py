@@ -150,6 +150,8 @@ class SheetEvent(models.Model):
         SUBMITTED = "submitted", _("enviada")
         CONFIRMED = "confirmed", _("conferida e confirmada")
         CHECK_MISMATCH = "check_mismatch", _("conferência com divergência")
+        # The organizer chose one of two different entries (scoring.services.double_entry).
+        CHECK_RESOLVED = "check_resolved", _("divergência decidida pela comissão")
         SIGNED = "signed", _("assinada")
         HOMOLOGATED = "homologated", _("homologada")
         REVERTED = "reverted", _("homologação revertida")
@@ -192,13 +194,23 @@ class TeamPin(models.Model):
 
 
 class ScoringSettings(models.Model):
-    """Per-tournament súmula options."""
+    """Per-tournament súmula options, set on «Editar torneio».
+
+    Double entry covers every jogo, or with ``knockout_only`` only the mata-mata's
+    (``scoring.services.workflow.double_entry``). It is read when a version is sent: a
+    version keeps the flow it was sent under when the setting changes later.
+    """
 
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="scoring_settings")
     double_entry = models.BooleanField(
         _("dupla digitação"),
         default=False,
         help_text=_("Uma segunda pessoa redigita a súmula às cegas antes da confirmação."),
+    )
+    knockout_only = models.BooleanField(
+        _("dupla digitação só no mata-mata"),
+        default=False,
+        help_text=_("Com a dupla digitação ligada, os jogos das chaves são confirmados ao serem enviados."),
     )
 
     class Meta:

@@ -22,7 +22,8 @@ STATE_LABELS = {
     "missing": gettext_lazy("sem súmula"),
     "draft": gettext_lazy("rascunho"),
     "submitted": gettext_lazy("enviada"),
-    "awaiting_check": gettext_lazy("aguardando conferência"),
+    "awaiting_check": gettext_lazy("aguardando 2ª digitação"),
+    "check_mismatch": gettext_lazy("com digitações diferentes"),
     "signed": gettext_lazy("assinada"),
     "homologated": gettext_lazy("homologada"),
 }
@@ -34,7 +35,8 @@ def state_count(state: str, n: int) -> str:
         "missing": ngettext("%(n)d sem súmula", "%(n)d sem súmula", n),
         "draft": ngettext("%(n)d rascunho", "%(n)d rascunhos", n),
         "submitted": ngettext("%(n)d enviada", "%(n)d enviadas", n),
-        "awaiting_check": ngettext("%(n)d aguardando conferência", "%(n)d aguardando conferência", n),
+        "awaiting_check": ngettext("%(n)d aguardando 2ª digitação", "%(n)d aguardando 2ª digitação", n),
+        "check_mismatch": ngettext("%(n)d com digitações diferentes", "%(n)d com digitações diferentes", n),
         "signed": ngettext("%(n)d assinada", "%(n)d assinadas", n),
         "homologated": ngettext("%(n)d homologada", "%(n)d homologadas", n),
     }
@@ -83,12 +85,30 @@ def versions(match: Match) -> list[ScoreSheet]:
     )
 
 
-def state_of(latest: ScoreSheet | None) -> str:
+def awaits_check(sheet: ScoreSheet) -> bool:
+    """Sent under double entry and not yet confirmed: waits for the second entry, signed
+    by the capatazes or not (they usually sign at the mesa before it is re-typed)."""
+    return not sheet.confirmed and sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.SIGNED)
+
+
+def state_of(latest: ScoreSheet | None, mismatched: bool = False) -> str:
+    """The jogo's state from its latest version; ``mismatched``: a second entry of that
+    version differed (``SheetEvent.Kind.CHECK_MISMATCH``)."""
     if latest is None:
         return "missing"
-    if latest.status == ScoreSheet.Status.SUBMITTED and not latest.confirmed:
-        return "awaiting_check"
+    if awaits_check(latest):
+        return "check_mismatch" if mismatched else "awaiting_check"
     return str(latest.status)
+
+
+def mismatched_sheets(sheets: Iterable[ScoreSheet]) -> set[int]:
+    """Of these versions, the ids of those waiting for a check whose second entry differed
+    (one query, none when no version waits)."""
+    waiting = [s.pk for s in sheets if awaits_check(s)]
+    if not waiting:
+        return set()
+    kind = SheetEvent.Kind.CHECK_MISMATCH
+    return set(SheetEvent.objects.filter(sheet_id__in=waiting, kind=kind).values_list("sheet_id", flat=True))
 
 
 @dataclass
@@ -118,10 +138,13 @@ def sheet_views(matches: Iterable[Match]) -> list[SheetView]:
         latest[sheet.match_id] = sheet
         if sheet.confirmed:
             confirmed[sheet.match_id] = sheet
-    return [
-        SheetView(m, latest.get(m.pk), confirmed.get(m.pk), match_code(m), state_of(latest.get(m.pk)))
-        for m in matches
-    ]
+    differ = mismatched_sheets(latest.values())
+    views = []
+    for m in matches:
+        last = latest.get(m.pk)
+        state = state_of(last, last is not None and last.pk in differ)
+        views.append(SheetView(m, last, confirmed.get(m.pk), match_code(m), state))
+    return views
 
 
 def sheet_view(match: Match) -> SheetView:

@@ -78,6 +78,8 @@ def _missing(s: SheetView, signed: dict[int, set[int]]) -> str:
         return _("rascunho: falta enviar")
     if s.state == "awaiting_check":
         return _("aguardando a conferência de outro juiz")
+    if s.state == "check_mismatch":
+        return _("digitações diferentes: o juiz corrige a súmula ou a comissão decide")
     if s.state == "submitted":
         teams = [
             t

@@ -27,7 +27,7 @@ from rules.problems import Severity
 from rules.results import Side, from_interchange
 from rules.validation import as_score, game_winner, partida_offender, validate_match
 from scoring.models import ScoreSheet, Signature
-from scoring.selectors import SheetView, match_code, state_of
+from scoring.selectors import SheetView, match_code, mismatched_sheets, state_of
 from scoring.services.workflow import required_teams
 from tournaments.models import Group, Match, Stage, Tournament
 
@@ -37,6 +37,8 @@ STATE_FILTERS = {
     "assinada": gettext_lazy("assinada"),
     "homologada": gettext_lazy("homologada"),
     "avisos": gettext_lazy("com avisos"),
+    "segunda-digitacao": gettext_lazy("aguardando 2ª digitação"),
+    "digitacoes-diferentes": gettext_lazy("com digitações diferentes"),
 }
 
 
@@ -159,10 +161,12 @@ def review_rows(tournament: Tournament, filters: Filters) -> list[ReviewRow]:
         if version.confirmed:
             confirmed[version.match_id] = version
     modality = tournament.rules()
+    differ = mismatched_sheets(latest.values())
     rows = []
     for m in matches:
         sheet = latest.get(m.pk)
-        view = SheetView(m, sheet, confirmed.get(m.pk), match_code(m), state_of(sheet))
+        state = state_of(sheet, sheet is not None and sheet.pk in differ)
+        view = SheetView(m, sheet, confirmed.get(m.pk), match_code(m), state)
         row = ReviewRow(view)
         if sheet is not None and sheet.is_live:
             row.score, row.games = score_text(modality, m, sheet.result)
@@ -178,7 +182,11 @@ def review_rows(tournament: Tournament, filters: Filters) -> list[ReviewRow]:
 def _keep(row: ReviewRow, estado: str) -> bool:
     state = row.view.state
     if estado == "enviada":
-        return state in ("submitted", "awaiting_check")
+        return state in ("submitted", "awaiting_check", "check_mismatch")
+    if estado == "segunda-digitacao":
+        return state == "awaiting_check"
+    if estado == "digitacoes-diferentes":
+        return state == "check_mismatch"
     if estado == "assinada":
         return state == "signed"
     if estado == "homologada":

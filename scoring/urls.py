@@ -30,6 +30,11 @@ urlpatterns = [
         name="homologate",
     ),
     path("t/<slug:slug>/sumulas/<int:match_id>/reverter/", organizer.RevertView.as_view(), name="revert"),
+    path(
+        "t/<slug:slug>/sumulas/<int:match_id>/decidir-digitacao/",
+        organizer.ResolveView.as_view(),
+        name="resolve_entries",
+    ),
     path("acesso/<str:token>/", links.LinkOpenView.as_view(), name="link_open"),
     path("t/<slug:slug>/gestao/organizacao/links/", links.LinkCreateView.as_view(), name="link_create"),
     path(

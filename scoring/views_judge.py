@@ -144,7 +144,8 @@ class EntryView(MatchMixin, View):
                         "paper": team.pk not in locked or organizer,
                     }
                 )
-        can_check = sheet.state == "awaiting_check" and latest is not None and latest.entered_by_id != user.pk
+        waiting = sheet.state in ("awaiting_check", "check_mismatch")
+        can_check = waiting and latest is not None and latest.entered_by_id != user.pk
         return {
             "tournament": self.tournament,
             "match": match,
@@ -256,7 +257,7 @@ class CheckView(MatchMixin, View):
     def get(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         self.match = self.load_match(match_id)
         sheet = selectors.sheet_view(self.match)
-        if sheet.state != "awaiting_check":
+        if sheet.state not in ("awaiting_check", "check_mismatch"):  # a new try after a mismatch
             messages.info(request, _("Não há súmula aguardando conferência neste jogo."))
             return HttpResponseRedirect(entry_url(self.match), status=303)
         form = SheetForm(

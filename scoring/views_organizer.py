@@ -1,4 +1,5 @@
-"""The organizer's súmula pages: the list with its filters and bulk homologation, history,
+"""The organizer's súmula pages: the list with its filters and bulk homologation, history
+(with the double-entry workflow and the comissão's decision between two entries),
 homologation, PINs."""
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from django_tables2 import RequestConfig
 from core.numbers import whole_number
 from scoring import selectors, selectors_review
 from scoring.diff import Names, fields
-from scoring.forms import VersionForm
+from scoring.forms import ResolveForm, VersionForm
+from scoring.selectors_double import double_entry_of
 from scoring.selectors_review import Filters
 from scoring.services.bulk import sheets_homologate
 from scoring.services.consequences import consequences_of
+from scoring.services.double_entry import FIRST, double_entry_resolve
 from scoring.services.errors import ScoringError
 from scoring.services.pins import pin_unlock, pins_generate
 from scoring.services.workflow import sheet_homologate, sheet_revert
@@ -143,8 +146,11 @@ class HistoryView(TournamentPermissionMixin, View):
         return match
 
     def get(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-        match = self.load(match_id)
+        return self.page(request, self.load(match_id))
+
+    def page(self, request: HttpRequest, match: Match, status: int = 200, error: str = "") -> HttpResponse:
         sheet = selectors.sheet_view(match)
+        double = double_entry_of(match, sheet)
         names = Names.of(match)
         latest = sheet.latest
         context = {
@@ -160,8 +166,13 @@ class HistoryView(TournamentPermissionMixin, View):
             else {},
             "consequences": consequences_of(match, latest.result) if latest else [],
             "pretty_code": selectors.codes.pretty(sheet.code),
+            "double": double,
+            "can_decide": double is not None
+            and double.state == "mismatch"
+            and not double.typed_by(request.user),
+            "error": error,
         }
-        return render(request, "scoring/history.html", context)
+        return render(request, "scoring/history.html", context, status=status)
 
 
 class _ActionView(HistoryView):
@@ -198,6 +209,43 @@ class RevertView(_ActionView):
             origin=origin_of(request),
         )
         messages.success(request, _("Homologação revertida; o motivo ficou no histórico."))
+
+
+class ResolveView(HistoryView):
+    """POST: the comissão accepts the first or the second of two different entries. A
+    refusal (stale page, not allowed, nothing to decide) is the page again with its
+    reason and status (409, 403); nothing is written then."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+        match = self.load(match_id)
+        form = ResolveForm(request.POST)
+        if not form.is_valid():
+            return self.page(request, match, 400, _("Pedido inválido: recarregue a página."))
+        data = form.cleaned_data
+        try:
+            counted = double_entry_resolve(
+                match=match,
+                user=request.user,
+                version=data["version"],
+                check=data["check"],
+                accept=data["accept"],
+                reason=data["reason"],
+                origin=origin_of(request),
+            )
+        except ScoringError as exc:
+            return self.page(request, match, exc.status, exc.message)
+        if data["accept"] == FIRST:
+            done = _("Valeu a 1ª digitação: a versão %(version)d foi confirmada.")
+        else:
+            done = _(
+                "Valeu a 2ª digitação: gravada e confirmada como versão %(version)d; os capatazes "
+                "assinam esta versão antes da homologação."
+            )
+        messages.success(request, done % {"version": counted.version})
+        url = reverse("scoring:history", args=[self.tournament.slug, match.pk])
+        return HttpResponseRedirect(url, status=303)
 
 
 class PinsView(TournamentPermissionMixin, View):

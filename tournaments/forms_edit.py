@@ -1,4 +1,5 @@
-"""The «Editar torneio» form: details, format and rules, in the organizer's words.
+"""The «Editar torneio» form: details, format, rules and «Dupla digitação», in the
+organizer's words.
 
 The tiebreak order is a column of choices (1º critério, 2º critério…), each labelled in
 pt-BR (``tournaments.tiebreaks``, shared with the create page); the organizer reorders it
@@ -16,10 +17,16 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import DATE, DATETIME
 from tournaments.models import Tournament
-from tournaments.services.editing import Details
+from tournaments.services.editing import Details, double_entry_mode
 from tournaments.tiebreaks import TiebreakFields, slot
 
 SWEEP = [("sim", _("sim")), ("nao", _("não"))]
+# tournaments.services.editing.DOUBLE_ENTRY's keys, in the organizer's words.
+DOUBLE_ENTRY = [
+    ("nao", _("não")),
+    ("todos", _("em todos os jogos")),
+    ("mata-mata", _("só no mata-mata")),
+]
 
 
 class TournamentEditForm(TiebreakFields):
@@ -48,6 +55,18 @@ class TournamentEditForm(TiebreakFields):
     match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
     partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
     max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"))
+    # Not required: a POST without it leaves the setting as it is.
+    double_entry = forms.ChoiceField(
+        label=_("Dupla digitação"),
+        choices=DOUBLE_ENTRY,
+        required=False,
+        help_text=_(
+            "Uma segunda pessoa redigita cada súmula às cegas; ela só vale quando as duas "
+            "digitações são iguais, ou quando a comissão decide entre elas. A mudança vale "
+            "para as súmulas enviadas depois dela: as que já aguardam a segunda digitação "
+            "continuam aguardando."
+        ),
+    )
     confirm = forms.BooleanField(
         label=_(
             "Confirmo a mudança das regras depois dos primeiros resultados: as súmulas são "
@@ -76,6 +95,7 @@ class TournamentEditForm(TiebreakFields):
         }
         data.update({k: v for k, v in rules.items() if k not in ("tiebreakers", "sweep_bonus")})
         data["sweep_bonus"] = "sim" if rules["sweep_bonus"] else "nao"
+        data["double_entry"] = double_entry_mode(tournament)
         for n, code in enumerate(rules["tiebreakers"], start=1):
             data[slot(n)] = code
         return data
@@ -97,6 +117,10 @@ class TournamentEditForm(TiebreakFields):
             advance_per_group=d.get("advance_per_group"),
             advance_best_next=d.get("advance_best_next"),
         )
+
+    def double_entry_choice(self) -> str | None:
+        """The chosen «Dupla digitação» (None: not sent, or refused by the form)."""
+        return self.cleaned_data.get("double_entry") or None
 
     def rules(self) -> dict[str, object]:
         """The typed rules (a field the form refused is left out)."""

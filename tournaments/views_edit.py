@@ -27,7 +27,13 @@ from tournaments.services.closing import (
     team_delete,
     team_drawn,
 )
-from tournaments.services.editing import current_rules, edit_problems, has_results, tournament_update
+from tournaments.services.editing import (
+    awaiting_second_entry,
+    current_rules,
+    edit_problems,
+    has_results,
+    tournament_update,
+)
 from tournaments.tiebreaks import FIELD_OF
 from tournaments.views import MembersView, OrganizerMixin
 
@@ -49,6 +55,7 @@ class TournamentEditView(OrganizerMixin, View):
             "modality": t.rules(),
             "has_results": has_results(t),
             "drawn": Stage.objects.filter(tournament=t).exists(),
+            "awaiting_second_entry": awaiting_second_entry(t),
         }
         return render(request, self.template_name, context, status=status)
 
@@ -66,6 +73,7 @@ class TournamentEditView(OrganizerMixin, View):
             "rules": form.rules(),
             "confirm": bool(form.cleaned_data.get("confirm")),
             "lang": lang,
+            "double_entry": form.double_entry_choice(),
         }
         if not valid:
             # The service's problems too, for the fields the form accepted: one pass.
@@ -104,6 +112,19 @@ class TournamentEditView(OrganizerMixin, View):
                 )
         else:
             messages.success(request, _("Torneio alterado."))
+        if "double_entry" in outcome.changed and outcome.awaiting_second_entry:
+            n = outcome.awaiting_second_entry
+            messages.info(
+                request,
+                ngettext(
+                    "Dupla digitação alterada: %(n)d súmula já enviada segue o fluxo com que foi enviada "
+                    "e aguarda a confirmação pela dupla digitação.",
+                    "Dupla digitação alterada: %(n)d súmulas já enviadas seguem o fluxo com que foram "
+                    "enviadas e aguardam a confirmação pela dupla digitação.",
+                    n,
+                )
+                % {"n": n},
+            )
         return redirect("tournaments:dashboard", slug=slug)
 
 

@@ -78,3 +78,9 @@ class StaleEdit(ScoringError):
 
 class PinRefused(ScoringError):
     status = 403
+
+
+class StaleDecision(ScoringError):
+    """The súmula or its second entry changed after the page the decision was made on."""
+
+    status = 409

@@ -10,9 +10,11 @@ move that changes the version that counts, or whether it is homologated, rewrite
 jogo's stored contributions (``scoring.services.contributions``) in the same
 transaction, under the same lock.
 
-With double entry (``ScoringSettings.double_entry``) a submitted version waits for a
-second person to re-type it blind (:func:`sheet_check`); the person who entered a
-version can never be the one who confirms it.
+With double entry (``ScoringSettings.double_entry``, for every jogo or only the
+mata-mata's) a submitted version waits for a second person to re-type it blind
+(:func:`sheet_check`); the person who entered a version can never be the one who
+confirms it. Two different entries are decided by the comissão
+(``scoring.services.double_entry``) or by a corrected version that is re-typed again.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from scoring.services.entry import EntryData, prepare_entry
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
 from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
-from tournaments.models import Match, Team
+from tournaments.models import Match, Stage, Team
 from tournaments.revision import bump_match
 
 Status = ScoreSheet.Status
@@ -101,8 +103,12 @@ def _ensure_base(match: Match, sheets: list[ScoreSheet], base_version: int) -> S
 
 
 def double_entry(match: Match) -> bool:
+    """Whether a version of this jogo sent now waits for a second entry: the setting is
+    on, for every jogo or (``knockout_only``) for the mata-mata's alone."""
     settings = ScoringSettings.objects.filter(tournament=tournament_of(match)).first()
-    return bool(settings and settings.double_entry)
+    if settings is None or not settings.double_entry:
+        return False
+    return not settings.knockout_only or match.stage.kind == Stage.Kind.KNOCKOUT
 
 
 def required_teams(match: Match, result: dict[str, Any]) -> list[Team]:
@@ -238,11 +244,18 @@ def sheet_check(
         stored = {"result": latest.result, "lineups": latest.lineups}
         changes = diff(stored, typed, Names.of(match))
         if changes:
-            details = {"version": latest.version, "entry": typed, "changes": [c.field for c in changes]}
+            details = {
+                "version": latest.version,
+                "entry": typed,  # kept whole: the comissão may accept it (services.double_entry)
+                "normalizations": prepared.normalizations,
+                "changes": [c.field for c in changes],
+            }
             _event(match, latest, SheetEvent.Kind.CHECK_MISMATCH, user, origin, details=details)
             return CheckOutcome(False, latest, changes)
         _confirm(latest, sheets, user)
-        _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details={"version": latest.version})
+        # "check": confirmed by an identical second entry, not at sending (the súmula page).
+        details = {"version": latest.version, "check": "same"}
+        _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details=details)
         if shows_pending(match):
             bump_match(tournament_of(match).pk, match)  # its result is shown now, as pending
     return CheckOutcome(True, latest)

@@ -9,8 +9,14 @@ counted súmula is then judged again under the new rules, in the same transactio
 before the sorteio (no phase exists yet), and the modality never: teams were registered
 under its roster rules. A lower limit of reservas is refused while a team has more.
 
-The tournament row is saved through the model, so the audit trail records who changed
-what, with the values before and after; the public revision is bumped with it.
+«Dupla digitação» (none, every jogo, or the mata-mata's only) changes at any time. It is
+read when a súmula is sent, so a súmula already sent keeps the flow it was sent under:
+one waiting for its second entry still waits after the setting is turned off (the page
+says how many), and one already confirmed stays confirmed after it is turned on.
+
+The tournament row, and scoring's settings row, are saved through the model, so the
+audit trail records who changed what, with the values before and after; the public
+revision is bumped with the tournament.
 """
 
 from __future__ import annotations
@@ -48,6 +54,9 @@ RULE_FIELDS = (
     "partida_minutes",
     "max_reserves",
 )
+# «Dupla digitação»: the form's value -> scoring's ScoringSettings (double_entry,
+# knockout_only), a row reached through the tournament's reverse relation.
+DOUBLE_ENTRY = {"nao": (False, False), "todos": (True, False), "mata-mata": (True, True)}
 # A súmula in one of these states is a result (a draft is not): scoring's ScoreSheet.LIVE,
 # named here because this app sits below scoring.
 RESULT_STATUSES = ("submitted", "signed", "homologated")
@@ -74,12 +83,49 @@ class EditOutcome:
     rules_changed: bool = False
     recomputed: bool = False  # the rules changed after the first result
     stopped_counting: list[str] = field(default_factory=list)  # jogos whose súmula no longer counts
+    # With «Dupla digitação» changed: the súmulas still waiting for their second entry.
+    awaiting_second_entry: int = 0
 
 
 def has_results(tournament: Tournament) -> bool:
     """True once a súmula of any jogo was sent (a draft does not count)."""
     # Through the reverse relation of scoring's súmulas: this app does not import scoring.
     return Match.objects.filter(stage__tournament=tournament, sheets__status__in=RESULT_STATUSES).exists()
+
+
+def _scoring_settings_model() -> Any:
+    # scoring's ScoringSettings, reached through the tournament: this app does not import scoring.
+    relation: Any = Tournament._meta.get_field("scoring_settings")
+    return relation.related_model
+
+
+def double_entry_mode(tournament: Tournament) -> str:
+    """The tournament's «Dupla digitação», as a key of :data:`DOUBLE_ENTRY`."""
+    row = _scoring_settings_model().objects.filter(tournament=tournament).first()
+    if row is None or not row.double_entry:
+        return "nao"
+    return "mata-mata" if row.knockout_only else "todos"
+
+
+def awaiting_second_entry(tournament: Tournament) -> int:
+    """How many súmulas were sent under double entry and wait for their second entry
+    (not confirmed, not set aside): they keep waiting whatever the setting becomes."""
+    sheet_model: Any = Match._meta.get_field("sheets").related_model
+    return int(
+        sheet_model.objects.filter(
+            match__stage__tournament=tournament, confirmed=False, status__in=("submitted", "signed")
+        ).count()
+    )
+
+
+def _double_entry_errors(mode: str | None, plan: str) -> dict[str, list[str]]:
+    if mode is None:
+        return {}
+    if mode not in DOUBLE_ENTRY:
+        return {"double_entry": [_("Escolha uma das opções de dupla digitação.")]}
+    if mode == "mata-mata" and plan == Tournament.StagePlan.GROUPS:
+        return {"double_entry": [_("Este torneio não tem mata-mata: escolha «em todos os jogos» ou «não».")]}
+    return {}
 
 
 def current_rules(tournament: Tournament) -> dict[str, object]:
@@ -189,9 +235,15 @@ class _Checked:
 
 
 def _check(
-    t: Tournament, details: Details, rules: Mapping[str, object], confirm: bool, lang: str
+    t: Tournament,
+    details: Details,
+    rules: Mapping[str, object],
+    confirm: bool,
+    lang: str,
+    double_entry: str | None = None,
 ) -> _Checked:
     errors = _detail_errors(t, details)
+    errors.update(_double_entry_errors(double_entry, details.stage_plan or t.stage_plan))
     given = {k: v for k, v in rules.items() if k in RULE_FIELDS and v is not None}
     errors.update(check_overrides(t.modality, given, lang))
     errors.update(bound_errors(t.modality, {"table_count": details.table_count}))
@@ -246,10 +298,11 @@ def edit_problems(
     rules: Mapping[str, object],
     confirm: bool,
     lang: str = "pt-br",
+    double_entry: str | None = None,
 ) -> dict[str, list[str]]:
     """What :func:`tournament_update` would refuse, without writing: the page adds these
     to the form's own errors, so the organizer sees every problem at once."""
-    return _check(tournament, details, rules, confirm, lang).errors
+    return _check(tournament, details, rules, confirm, lang, double_entry).errors
 
 
 @transaction.atomic
@@ -260,13 +313,16 @@ def tournament_update(
     rules: Mapping[str, object],
     confirm: bool = False,
     lang: str = "pt-br",
+    double_entry: str | None = None,
 ) -> EditOutcome:
-    """Change the tournament's details and rules; every problem is reported at once and
-    nothing is written on any. Locks the tournament's row."""
+    """Change the tournament's details, rules and «Dupla digitação» (``double_entry``, a
+    key of :data:`DOUBLE_ENTRY`; None leaves it as it is); every problem is reported at
+    once and nothing is written on any. Locks the tournament's row."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    checked = _check(t, details, rules, confirm, lang)
+    checked = _check(t, details, rules, confirm, lang, double_entry)
     errors = checked.errors
     changed = [k for k, v in checked.values.items() if getattr(t, k) != v]
+    new_mode = double_entry is not None and double_entry != double_entry_mode(t)
     for k in changed:
         setattr(t, k, checked.values[k])
     try:
@@ -277,11 +333,17 @@ def tournament_update(
     if errors:
         raise ServiceError(errors)
     outcome = EditOutcome(
-        changed=changed,
+        changed=changed + (["double_entry"] if new_mode else []),
         rules_changed=checked.rules_changed,
         recomputed=checked.after_results,
         stopped_counting=checked.lost,
     )
+    if new_mode and double_entry is not None:
+        row = _scoring_settings_model().objects.filter(tournament=t).first()
+        row = row or _scoring_settings_model()(tournament=t)
+        row.double_entry, row.knockout_only = DOUBLE_ENTRY[double_entry]
+        row.save()  # audited, like the tournament row
+        outcome.awaiting_second_entry = awaiting_second_entry(t)
     if not changed:
         return outcome
     t.save()  # the audit trail records who, when, before and after
