@@ -19,6 +19,7 @@ from django.utils.translation import pgettext
 from audit.models import AuditEntry
 from audit.readable import label_of, match_label
 from scoring import models as s
+from scoring.services.consequences import consequences_of
 from tournaments import models as t
 
 K = AuditEntry.Kind
@@ -282,13 +283,21 @@ def d_sheet(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str
     return _("Súmula%(version)s do %(match)s %(verb)s") % {**names, "verb": _verb_f(action)}
 
 
+def _consequences(match_id: int, result: Any) -> list[str]:
+    """What a homologated result does to its teams, in the language being written (the
+    event keeps the texts of the homologating request's language)."""
+    found = t.Match.objects.select_related("team_a", "team_b", "stage__tournament")
+    match = found.filter(pk=match_id).first()
+    return [c.text for c in consequences_of(match, result)] if match is not None else []
+
+
 def d_event(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     reason = _(" — motivo: %(reason)s") % {"reason": o.reason} if o.reason else ""
     names = {"actor": ctx.get("actor", ""), "match": _match(o.match_id), "reason": reason}
     kind = s.SheetEvent.Kind
     if o.kind == kind.HOMOLOGATED:
         sheet = s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("result", flat=True).first()
-        done = "; ".join(o.details.get("consequences") or [])
+        done = "; ".join(_consequences(o.match_id, sheet) or o.details.get("consequences") or [])
         text = _("%(actor)s homologou a súmula do %(match)s: %(scores)s") % {**names, "scores": scores(sheet)}
         return text + (f" — {done}" if done else "")
     if o.kind == kind.REVERTED:

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import django_tables2 as tables
+from django.apps import apps
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -125,7 +126,8 @@ class AuditTable(tables.Table):
 
     def render_details(self, record: AuditEntry) -> SafeString:
         return format_html(
-            "<details><summary>{}</summary>{}: {}<br>{}: {}<br>{}: {} #{}</details>",
+            "<details><summary>{}</summary>{}: {}<br>{}: {}<br>"
+            '{}: <span data-model="{}">{}</span> #{}</details>',
             _("detalhes"),
             _("De onde"),
             record.ip or "—",
@@ -133,6 +135,7 @@ class AuditTable(tables.Table):
             record.where or "—",
             _("registro"),
             record.model,
+            model_name(record.model),
             record.object_id,
         )
 
@@ -141,3 +144,12 @@ class AuditTable(tables.Table):
 
     def value_after(self, value: Any) -> str:
         return _json(value)
+
+
+def model_name(label: str) -> str:
+    """«jogo» for ``tournaments.Match``: the model's name in the reader's language (the
+    label itself, kept in ``data-model``, for a row of a model that no longer exists)."""
+    try:
+        return str(apps.get_model(label)._meta.verbose_name)
+    except (LookupError, ValueError):
+        return label

@@ -101,9 +101,9 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
         c = line.row.counters
         dq = line.row.status.value == "disqualified"
         status = (
-            f"desclassificada — {line.dq_reason}"
+            _("desclassificada — %(reason)s") % {"reason": line.dq_reason}
             if dq and line.dq_reason
-            else ("desclassificada" if dq else "")
+            else (_("desclassificada") if dq else "")
         )
         rows.append(
             {

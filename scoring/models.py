@@ -19,6 +19,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Group, Match, Table, Team, Tournament
 
+# Where a version was entered (``ScoreSheet.source``, stored as these words), for people.
+SOURCES = {"juiz": _("página do juiz"), "tenteio": _("tenteio"), "loadtournament": _("arquivo do torneio")}
+
 
 class ScoreSheet(models.Model):
     class Status(models.TextChoices):
@@ -73,6 +76,10 @@ class ScoreSheet(models.Model):
 
     def __str__(self) -> str:
         return f"súmula v{self.version} — {self.match}"
+
+    @property
+    def source_label(self) -> str:
+        return str(SOURCES.get(self.source, self.source))
 
     @property
     def is_live(self) -> bool:

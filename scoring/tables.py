@@ -53,7 +53,7 @@ class SheetReviewTable(tables.Table):
     def render_pick(self, record: ReviewRow) -> SafeString | str:
         if not record.eligible:
             return ""  # not signed, homologated, or with avisos: its own page decides
-        label = f"Selecionar {record.match.team_a.name} × {record.match.team_b.name}"
+        label = _("Selecionar %(a)s × %(b)s") % {"a": record.match.team_a.name, "b": record.match.team_b.name}
         checked = " checked" if self.preselect else ""
         return format_html(
             '<input type="checkbox" name="sumula" value="{}:{}" aria-label="{}"{}>',

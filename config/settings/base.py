@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # ordinal: «1º» in pt-BR, "1st" in English
     "django_tables2",
     "core",
     "tournaments",
