@@ -3,10 +3,18 @@
 // browser loses no hand and a retried POST never duplicates one (the server returns the
 // hand already written for that key). The queue is sent in order; after it drains the
 // page is fetched again, because the server's state is the truth.
+//
+// A refusal (the server wrote nothing) is kept in localStorage too and drawn again next
+// to its form after every refresh of the page, until the judge closes it: the refresh
+// replaces the counter with the server's, which the refused hand did not change. The
+// sentences come from the server in the page's language; the rule codes only go in a
+// data- attribute.
 (function () {
   var root = document.getElementById("tenteio");
   if (!root || !window.fetch || !window.localStorage) return;
   var storeKey = "tenteio:queue:" + root.getAttribute("data-match");
+  var refusalKey = "tenteio:refusal:" + root.getAttribute("data-match");
+  var pageUrl = root.getAttribute("data-page-url") || window.location.href;
   var sending = false;
 
   function load() {
@@ -27,24 +35,54 @@
     line.textContent = text || "";
     line.hidden = !text;
   }
-  function alertBox(message, problems) {
-    var box = el(".hs-alert");
+  function text(name, n) { return (root.getAttribute("data-" + name) || "").replace("{n}", n); }
+  function loadRefusal() {
+    try { return JSON.parse(localStorage.getItem(refusalKey) || "null"); } catch (e) { return null; }
+  }
+  function saveRefusal(r) {
+    if (r) localStorage.setItem(refusalKey, JSON.stringify(r)); else localStorage.removeItem(refusalKey);
+  }
+  // The refusal the server drew (a plain POST) is kept, so a refresh does not wipe it.
+  function adoptRefusal() {
+    var box = document.querySelector("#tenteio .hs-alert");
     if (!box) return;
-    box.querySelector(".hs-alert-msg").textContent = message || "";
+    var problems = [];
+    box.querySelectorAll(".hs-alert-list li").forEach(function (li) { problems.push(li.textContent); });
+    saveRefusal({
+      message: box.querySelector(".hs-alert-msg").textContent,
+      problems: problems,
+      codes: (box.getAttribute("data-codes") || "").split(" ").filter(Boolean),
+      at: box.getAttribute("data-at") || "top",
+    });
+  }
+  function drawRefusal() {
+    var current = document.getElementById("tenteio");
+    current.querySelectorAll(".hs-alert").forEach(function (b) { b.parentNode.removeChild(b); });
+    var r = loadRefusal();
+    var template = document.getElementById("hs-refusal-template");
+    if (!r || !template) return;
+    var box = template.content.firstElementChild.cloneNode(true);
+    box.setAttribute("data-at", r.at || "top");
+    box.setAttribute("data-codes", (r.codes || []).join(" "));
+    box.querySelector(".hs-alert-msg").textContent = r.message || "";
     var list = box.querySelector(".hs-alert-list");
-    list.innerHTML = "";
-    (problems || []).forEach(function (p) {
+    (r.problems || []).forEach(function (p) {
       var li = document.createElement("li");
       li.textContent = p;
       list.appendChild(li);
     });
-    box.hidden = !message;
+    var slot = current.querySelector('.hs-slot[data-slot="' + r.at + '"]') || current.querySelector('.hs-slot[data-slot="top"]');
+    if (!slot) return;
+    slot.appendChild(box);
+    var details = slot.closest("details");
+    if (details) details.open = true;
   }
-  function pendingText(q) {
-    return q.length ? q.length + " lançamento(s) aguardando envio — sem conexão, tentando de novo." : "";
+  function pendingText(q, offline) {
+    if (!q.length) return "";
+    return text("pending", q.length) + (offline ? " — " + text("offline", q.length) : "");
   }
   function refresh() {
-    fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+    fetch(pageUrl, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (!html) return;
@@ -52,7 +90,8 @@
         var fresh = doc.getElementById("tenteio");
         var current = document.getElementById("tenteio");
         if (fresh && current) current.innerHTML = fresh.innerHTML;
-        status(pendingText(load()));
+        drawRefusal();
+        status(pendingText(load(), true));
       })
       .catch(function () {});
   }
@@ -80,19 +119,28 @@
         if (!res.data.ok) {
           // Refused by the rules or the state: nothing was written; the hands queued
           // after it were typed on a score that no longer holds, so they go too.
+          var problems = (res.data.problems || []).slice();
+          if (rest.length) problems.push(text("dropped", rest.length));
           rest = [];
-          alertBox(res.data.message, res.data.problems);
-        } else {
-          alertBox("");
+          saveRefusal({ message: res.data.message, problems: problems, codes: res.data.codes || [], at: res.data.at || "top" });
+          drawRefusal();
         }
         save(rest);
         if (rest.length) flush(); else refresh();
       })
       .catch(function () {
         sending = false;
-        status(pendingText(load()));
+        status(pendingText(load(), true));
       });
   }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".hs-dismiss");
+    if (!link) return;
+    event.preventDefault(); // without JS the link reloads the page without the refusal
+    saveRefusal(null);
+    drawRefusal();
+  });
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -109,7 +157,7 @@
       if (lastHand >= 0) { // never sent: take it out of the queue instead
         q.splice(lastHand, 1);
         save(q);
-        status(pendingText(q));
+        status(pendingText(q, false));
         return;
       }
     }
@@ -119,11 +167,13 @@
     save(q);
     var keyInput = form.querySelector("input[name=key]");
     if (keyInput && !form.classList.contains("hs-undo")) keyInput.value = uuid(); // the next tap is a new hand
-    status(pendingText(q).replace(" — sem conexão, tentando de novo.", ""));
+    status(pendingText(q, false));
     flush();
   });
   window.addEventListener("online", flush);
   setInterval(flush, 5000);
-  status(pendingText(load()));
+  adoptRefusal();
+  drawRefusal();
+  status(pendingText(load(), true));
   flush();
 })();
