@@ -1,6 +1,7 @@
-"""The big buttons of the judge's screen: the common hands of each modality.
+"""The big buttons of the judge's screen: the offers of ``rules.hands.offers`` (which
+hands the modality allows at the score) with the modality's labels.
 
-A button is a code ("truco:won:truco:a") the page posts; :func:`preset_hand` turns it,
+A button is a code ("won:truco:a") the page posts; :func:`preset_hand` turns it,
 with the mão and the optional envido/flor picked above the buttons, into a
 :class:`rules.hands.Hand`. Unknown codes are refused here, illegal hands by the rules
 engine. Codes stay short and readable so a no-JS form can post them as button values.

@@ -2,7 +2,9 @@
 
 The judge's POSTs answer JSON to ``static/tally/tenteio.js`` (Accept: application/json)
 and redirect or re-render for a plain form, so the big buttons work without JS. Every
-refusal is a 4xx with a pt-BR message; nothing is written then.
+refusal is a 4xx whose sentences the page shows next to the form that sent it (the rule
+codes only in ``data-`` attributes); nothing is written then. What the page offers comes
+from ``MatchState.offers`` (``rules.hands.offers``).
 """
 
 from __future__ import annotations
