@@ -5,10 +5,10 @@
 // page is fetched again, because the server's state is the truth.
 //
 // A refusal (the server wrote nothing) is kept in localStorage too and drawn again next
-// to its form after every refresh of the page, until the judge closes it: the refresh
-// replaces the counter with the server's, which the refused hand did not change. The
-// sentences come from the server in the page's language; the rule codes only go in a
-// data- attribute.
+// to its form after every refresh of the page, until the judge closes it. When the
+// server's state is the one the page shows, a refusal does not refresh at all, so what
+// the judge typed stays in the form to be corrected. The sentences come from the server
+// in the page's language; the rule codes only go in a data- attribute.
 (function () {
   var root = document.getElementById("tenteio");
   if (!root || !window.fetch || !window.localStorage) return;
@@ -81,6 +81,14 @@
     if (!q.length) return "";
     return text("pending", q.length) + (offline ? " — " + text("offline", q.length) : "");
   }
+  // The state the page shows (game, hands, last hand), as the server rendered it.
+  function shown() {
+    var node = document.getElementById("tenteio-state");
+    try { return node ? JSON.parse(node.textContent) : null; } catch (e) { return null; }
+  }
+  function same(a, b) {
+    return !!(a && b) && a.game === b.game && a.hands === b.hands && a.last === b.last && a.phase === b.phase;
+  }
   function refresh() {
     fetch(pageUrl, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : null; })
@@ -90,6 +98,9 @@
         var fresh = doc.getElementById("tenteio");
         var current = document.getElementById("tenteio");
         if (fresh && current) current.innerHTML = fresh.innerHTML;
+        var freshState = doc.getElementById("tenteio-state");
+        var state = document.getElementById("tenteio-state");
+        if (freshState && state) state.textContent = freshState.textContent;
         drawRefusal();
         status(pendingText(load(), true));
       })
@@ -124,6 +135,13 @@
           rest = [];
           saveRefusal({ message: res.data.message, problems: problems, codes: res.data.codes || [], at: res.data.at || "top" });
           drawRefusal();
+          if (same(shown(), res.data.state)) {
+            // The server is where the page is: nothing to refresh, and what the judge
+            // typed stays in the form to be corrected.
+            save([]);
+            status("");
+            return;
+          }
         }
         save(rest);
         if (rest.length) flush(); else refresh();

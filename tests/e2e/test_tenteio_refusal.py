@@ -1,6 +1,7 @@
 """A refused hand in the judge's tenteio, in a real browser (phone, pt-BR): the refusal
-stays on screen next to the form that sent it after the page's live refresh, and after
-a reload, until the judge closes it; the counter is the one before the refused hand.
+stays on screen next to the form that sent it, with the counter and the typed form as
+they were, through the page's live refresh after the next hand and a reload, until the
+judge closes it.
 
 A Copa Truco (goiano) partida at 11–9: the judge types in the detailed form that the
 side on 11 takes the fold of its own mão de onze, which the rules refuse (only the side
@@ -74,18 +75,25 @@ def test_a_refused_hand_stays_on_screen_until_closed(page: Page, live_server: An
     expect(alert).to_have_count(1)
     expect(alert).to_contain_text(SENTENCE)
     expect(alert).to_contain_text("nada foi gravado")
-    # The page refreshed from the server (the mark is gone) and the refusal is still there,
-    # next to the detailed form that sent it.
-    expect(page.locator(".hs-board[data-before-refresh]")).to_have_count(0)
     expect(page.locator(".hs-slot[data-slot=detail] .hs-alert")).to_be_visible()
     page.wait_for_timeout(700)  # well past the 50 ms the old page took to wipe it
     expect(alert).to_be_visible()
     assert "V-H" not in alert.inner_text()
     assert "V-H9" in (alert.get_attribute("data-codes") or "")
-    # The counter is as it was: 11–9, no hand written.
+    # The counter is as it was (11–9, no hand written), and so is what the judge typed.
     expect(page.locator(".hs-pts").first).to_have_text("11")
     expect(page.locator(".hs-pts").nth(1)).to_have_text("9")
+    expect(page.locator("select[name=d1_truco_end]")).to_have_value("refused")
+    expect(page.locator(".hs-board[data-before-refresh]")).to_have_count(1)  # not re-rendered
     assert HandEntry.objects.count() == before
+
+    # The next hand is accepted and the page refreshes from the server (the mark goes):
+    # the refusal is still there, drawn again next to the detailed form.
+    page.click("button[value='refused:none:b']")
+    expect(page.locator(".hs-board[data-before-refresh]")).to_have_count(0)
+    expect(page.locator(".hs-pts").nth(1)).to_have_text("10")
+    expect(page.locator(".hs-slot[data-slot=detail] .hs-alert")).to_contain_text(SENTENCE)
+    assert HandEntry.objects.count() == before + 1
 
     page.reload()
     expect(page.locator(".hs-slot[data-slot=detail] .hs-alert")).to_contain_text(SENTENCE)
