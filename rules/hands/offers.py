@@ -58,6 +58,8 @@ class TrucoOffer:
 
 @dataclass(frozen=True, slots=True)
 class Offers:
+    """The counter's choices for the next hand; empty once no hand may be entered."""
+
     phase: Phase
     truco: tuple[TrucoOffer, ...] = ()
     levels: tuple[TrucoCall, ...] = ()  # the detailed form's truco levels
