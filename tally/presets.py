@@ -1,6 +1,7 @@
-"""The big buttons of the judge's screen: the common hands of each modality.
+"""The big buttons of the judge's screen: the offers of ``rules.hands.offers`` (which
+hands the modality allows at the score) with the modality's labels.
 
-A button is a code ("truco:won:truco:a") the page posts; :func:`preset_hand` turns it,
+A button is a code ("won:truco:a") the page posts; :func:`preset_hand` turns it,
 with the mão and the optional envido/flor picked above the buttons, into a
 :class:`rules.hands.Hand`. Unknown codes are refused here, illegal hands by the rules
 engine. Codes stay short and readable so a no-JS form can post them as button values.
@@ -25,7 +26,8 @@ from rules.hands import (
     TrucoPart,
     Variant,
 )
-from rules.hands.types import LADDER_3_6_9_12, WITH_ENVIDO
+from rules.hands.offers import Offers, Phase
+from rules.hands.types import LADDER_3_6_9_12
 from rules.results import Side
 from tally.codec import CodecError
 
@@ -33,34 +35,72 @@ from tally.codec import CodecError
 @dataclass(frozen=True)
 class Button:
     code: str  # without the side: the page adds ":a" / ":b"
-    label: Any  # a translation (lazy: the buttons are built at import)
+    label: Any  # a translation (lazy: the labels are built at import)
     points: str  # what the button is worth, shown small ("2", "1")
+    sides: tuple[str, ...] = ("a", "b")  # the sides that may take it
 
 
-LADDER_234 = (
-    Button("won:none", gettext_lazy("mão simples"), "1"),
-    Button("won:truco", gettext_lazy("truco aceito"), "2"),
-    Button("refused:truco", gettext_lazy("truco não querido"), "1"),
-    Button("won:retruco", gettext_lazy("retruco aceito"), "3"),
-    Button("refused:retruco", gettext_lazy("retruco não querido"), "2"),
-    Button("won:vale_quatro", gettext_lazy("vale quatro aceito"), "4"),
-    Button("refused:vale_quatro", gettext_lazy("vale quatro não querido"), "3"),
-)
-LADDER_3691 = (
-    Button("won:none", gettext_lazy("mão simples"), "1"),
-    Button("won:truco", gettext_lazy("truco"), "3"),
-    Button("won:seis", gettext_lazy("seis"), "6"),
-    Button("won:nove", gettext_lazy("nove"), "9"),
-    Button("won:doze", gettext_lazy("doze"), "12"),
-    Button("refused:truco", gettext_lazy("correu do truco"), "1"),
-    Button("refused:seis", gettext_lazy("correu do seis"), "3"),
-    Button("refused:nove", gettext_lazy("correu do nove"), "6"),
-    Button("refused:doze", gettext_lazy("correu do doze"), "9"),
-)
-MAO_DE_ONZE = (
-    Button("won:none", gettext_lazy("mão de onze: jogou e ganhou"), "3"),
-    Button("refused:none", gettext_lazy("mão de onze: o adversário correu"), "1"),
-)
+# The label of each truco offer (``rules.hands.offers``), by its code.
+LABELS = {
+    "won:none": gettext_lazy("mão simples"),
+    "won:truco": gettext_lazy("truco aceito"),
+    "refused:truco": gettext_lazy("truco não querido"),
+    "won:retruco": gettext_lazy("retruco aceito"),
+    "refused:retruco": gettext_lazy("retruco não querido"),
+    "won:vale_quatro": gettext_lazy("vale quatro aceito"),
+    "refused:vale_quatro": gettext_lazy("vale quatro não querido"),
+}
+LABELS_3691 = {
+    "won:none": gettext_lazy("mão simples"),
+    "won:truco": gettext_lazy("truco"),
+    "won:seis": gettext_lazy("seis"),
+    "won:nove": gettext_lazy("nove"),
+    "won:doze": gettext_lazy("doze"),
+    "refused:truco": gettext_lazy("correu do truco"),
+    "refused:seis": gettext_lazy("correu do seis"),
+    "refused:nove": gettext_lazy("correu do nove"),
+    "refused:doze": gettext_lazy("correu do doze"),
+}
+LABELS_MAO_DE_ONZE = {
+    "won:none": gettext_lazy("mão de onze: jogou e ganhou"),
+    "refused:none": gettext_lazy("mão de onze: o adversário correu"),
+    "won:truco": gettext_lazy("mão de onze: o adversário pediu truco"),
+}
+LABELS_FERRO = {"won:none": gettext_lazy("mão de ferro: ganhou a mão")}
+LABELS_ONZE_A_ONZE = {
+    "won:none": gettext_lazy("11 a 11: ganhou a mão"),
+    "won:truco": gettext_lazy("11 a 11: o adversário pediu truco"),
+}
+PHASE_NAMES = {
+    Phase.MAO_DE_ONZE: gettext_lazy("Mão de onze"),
+    Phase.ONZE_A_ONZE: gettext_lazy("Mão de onze, 11 a 11: ninguém corre"),
+}
+
+
+def _labels(variant: Variant, offers: Offers) -> dict[str, Any]:
+    if offers.mao_de_ferro:
+        return LABELS_FERRO
+    if offers.phase is Phase.ONZE_A_ONZE:
+        return LABELS_ONZE_A_ONZE
+    if offers.phase is Phase.MAO_DE_ONZE:
+        return LABELS_MAO_DE_ONZE
+    return LABELS_3691 if variant in LADDER_3_6_9_12 else LABELS
+
+
+def phase_name(offers: Offers) -> Any:
+    """The hand's name above the buttons («Mão de onze», «Mão de ferro»), or None."""
+    if offers.mao_de_ferro:
+        return _("Mão de ferro (11 a 11): ninguém corre")
+    return PHASE_NAMES.get(offers.phase)
+
+
+def truco_buttons(variant: Variant, offers: Offers) -> tuple[Button, ...]:
+    """The big buttons: exactly the truco offers of the state, labelled by the modality."""
+    labels = _labels(variant, offers)
+    return tuple(
+        Button(o.code, labels[o.code], str(o.points), tuple(s.value for s in o.sides)) for o in offers.truco
+    )
+
 
 # Envido/flor picked above the truco buttons: code -> label; the side is the one that
 # takes the points ("querido": the winner; "não querido": the caller).
@@ -83,20 +123,16 @@ URUGUAIO_CHAINS = {
 FLOR = {"flor": gettext_lazy("flor")}
 
 
-def truco_buttons(variant: Variant, mao_de_onze: bool) -> tuple[Button, ...]:
-    if mao_de_onze:
-        return MAO_DE_ONZE
-    return LADDER_3691 if variant in LADDER_3_6_9_12 else LADDER_234
-
-
-def extra_choices(variant: Variant) -> dict[str, Any]:
-    """Envido/flor choices offered above the buttons (none in 002/003)."""
-    if variant not in WITH_ENVIDO:
-        return {}
-    choices = dict(ENVIDO_2_3_4)
-    if variant is Variant.URUGUAIO:
-        choices.update(URUGUAIO_CHAINS)
-    choices.update(FLOR)
+def extra_choices(variant: Variant, offers: Offers) -> dict[str, Any]:
+    """Envido/flor choices offered above the buttons: only where the offers have them
+    (none in 002/003, no flor in a 001 «pata lisa»)."""
+    choices: dict[str, Any] = {}
+    if offers.envido:
+        choices.update(ENVIDO_2_3_4)
+        if variant is Variant.URUGUAIO:
+            choices.update(URUGUAIO_CHAINS)
+    if offers.flor:
+        choices.update(FLOR)
     return choices
 
 
@@ -159,8 +195,19 @@ def preset_hand(*, truco: str, extra: str, mao: str) -> Hand:
     return Hand.roda(mao_side, _truco(truco), envido=envido, flor=flor)
 
 
-def levels(variant: Variant) -> dict[str, str]:
-    """Truco levels of the detailed form, in the modality's ladder."""
-    if variant in LADDER_3_6_9_12:
-        return {"none": _("sem truco"), "truco": "truco", "seis": "seis", "nove": "nove", "doze": "doze"}
-    return {"none": _("sem truco"), "truco": "truco", "retruco": "retruco", "vale_quatro": "vale quatro"}
+# The calls' own names: the rulebook's words, the same in both languages.
+LEVEL_NAMES = {
+    "truco": "truco",
+    "retruco": "retruco",
+    "vale_quatro": "vale quatro",
+    "seis": "seis",
+    "nove": "nove",
+    "doze": "doze",
+}
+
+
+def levels(offers: Offers) -> dict[str, str]:
+    """Truco levels of the detailed form: the offers' (the modality's ladder; only «sem
+    truco» in a goiano mão de onze, where no truco is asked)."""
+    names = {**LEVEL_NAMES, "none": _("sem truco")}
+    return {level.value: names[level.value] for level in offers.levels}

@@ -24,7 +24,8 @@ from rules.hands import (
     expected_volta,
     variant_of,
 )
-from rules.hands.types import DEFAULT_OPTIONS, LADDER_3_6_9_12
+from rules.hands.offers import Offers, hand_offers, jogo_decided
+from rules.hands.types import DEFAULT_OPTIONS
 from rules.modality_params import Modality
 from rules.results import Side
 from scoring.models import ScoreSheet
@@ -33,9 +34,9 @@ from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match, Table, Team, Tournament
 
 
-def options_for(tournament: Tournament) -> HandOptions:
+def options_for(tournament: Tournament | None) -> HandOptions:
     # The match options of V-M20 (pata lisa, one flor per player) are not stored per
-    # tournament yet; the rulebook defaults apply.
+    # tournament yet: the rulebook defaults apply to every jogo (hence ``None`` too).
     return DEFAULT_OPTIONS
 
 
@@ -87,17 +88,16 @@ class MatchState:
 
     @property
     def decided(self) -> bool:
-        m = self.modality
-        return max(self.wins) >= m.wins_needed or len(self.closed) >= m.max_games
+        return jogo_decided(self.modality, self.wins, len(self.closed))
+
+    @property
+    def offers(self) -> Offers:
+        """What the counter may offer now (``rules.hands.offers``: the one decision)."""
+        return hand_offers(self.modality, self.score, decided=self.decided, options=options_for(None))
 
     @property
     def last(self) -> HandRow | None:
         return self.rows[-1] if self.rows else None
-
-    @property
-    def mao_de_onze(self) -> bool:
-        target = self.modality.points_to_win
-        return self.variant in LADDER_3_6_9_12 and target - 1 in self.score and not self.finished
 
     @property
     def next_mao(self) -> Side:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from rules.hands import Hand, score_partida
-from rules.problems import Problem, has_errors
+from rules.problems import CODES, Problem, has_errors
 from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
 from scoring.services.workflow import NO_ORIGIN, Origin, sheet_save
@@ -40,10 +40,12 @@ class HandError(Exception):
 
     status = 409
 
-    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+    def __init__(self, message: str, problems: Sequence[str] = (), codes: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.problems = list(problems)
+        # The rule checks behind ``problems`` (V-H9…): for a ``data-`` attribute, never shown.
+        self.codes = list(codes)
 
 
 class HandInvalid(HandError):
@@ -106,8 +108,10 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
         options = selectors.options_for(tournament_of(match))
         tally = score_partida(state.modality, hands, options=options, game=state.game)
         if has_errors(tally.problems) or len(tally.awards) != len(hands):
-            texts = [problem_text(p) for p in tally.problems if p.is_error] or [_("Mão inválida.")]
-            raise HandInvalid(_("Mão recusada pelas regras da modalidade; nada foi gravado."), texts)
+            errors = [p for p in tally.problems if p.is_error]
+            texts = [problem_text(p) for p in errors] or [_("Mão inválida.")]
+            codes = [CODES[p.code].check or p.code if p.code in CODES else p.code for p in errors]
+            raise HandInvalid(_("Mão recusada pelas regras da modalidade; nada foi gravado."), texts, codes)
         award = tally.awards[-1]
         entry = HandEntry(
             match=match,

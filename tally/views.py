@@ -2,7 +2,9 @@
 
 The judge's POSTs answer JSON to ``static/tally/tenteio.js`` (Accept: application/json)
 and redirect or re-render for a plain form, so the big buttons work without JS. Every
-refusal is a 4xx with a pt-BR message; nothing is written then.
+refusal is a 4xx whose sentences the page shows next to the form that sent it (the rule
+codes only in ``data-`` attributes); nothing is written then. What the page offers comes
+from ``MatchState.offers`` (``rules.hands.offers``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.views import View
 
 from core.numbers import whole_number
 from rules.hands import Hand
+from rules.hands.offers import Offers, Phase
 from scoring.services.errors import ScoringError
 from scoring.views_judge import MatchMixin, origin_of
 from tally import presets, selectors
@@ -42,9 +45,20 @@ def state_json(state: selectors.MatchState) -> dict[str, Any]:
         "score": list(state.score),
         "finished": state.finished,
         "decided": state.decided,
+        "phase": state.offers.phase.value,
         "hands": len(state.rows),
         "last": str(state.last.entry.key) if state.last else None,
     }
+
+
+def refusal_slot(at: str, offers: Offers, state: selectors.MatchState) -> str:
+    """Where a refusal is shown: next to the form it answers while that form is on the
+    page, else at the top (the jogo moved on, e.g. another phone closed the partida)."""
+    if at in ("hand", "detail"):
+        return at if offers.hand_open else "top"
+    if at == "close":
+        return at if offers.phase is Phase.PARTIDA_OVER else "top"
+    return "undo" if at == "undo" else "top"
 
 
 def hand_from(data: Any, state: selectors.MatchState) -> Hand:
@@ -61,9 +75,18 @@ def hand_from(data: Any, state: selectors.MatchState) -> Hand:
     return detail_hand(data, duels=state.modality.players)
 
 
+def form_of(data: Any) -> str:
+    """Which form posted a hand: the detailed one names its deals' fields."""
+    return "detail" if "d1_mao" in data else "hand"
+
+
 class TenteioMixin(MatchMixin):
     def page(self, status: int = 200, **extra: Any) -> HttpResponse:
         state = selectors.match_state(self.match, self.tournament.rules())
+        offers = state.offers
+        refusal = extra.pop("refusal", None)
+        if refusal is not None:
+            refusal["slot"] = refusal_slot(refusal["at"], offers, state)
         names = {"a": self.match.team_a.name, "b": self.match.team_b.name}
         # A neutral judge: each side by its letter and its name, never «Nós»/«Eles».
         results = {**RESULTS, "won_a": names["a"], "won_b": names["b"]}
@@ -73,28 +96,42 @@ class TenteioMixin(MatchMixin):
             "state": state,
             "names": names,
             "sides": [("a", _("Equipe A"), names["a"]), ("b", _("Equipe B"), names["b"])],
-            "buttons": presets.truco_buttons(state.variant, state.mao_de_onze),
-            "extras": presets.extra_choices(state.variant),
+            "offers": offers,
+            "phase_name": presets.phase_name(offers),
+            "buttons": presets.truco_buttons(state.variant, offers),
+            "extras": presets.extra_choices(state.variant, offers),
             "new_key": uuid.uuid4(),
             "duels": range(1, state.modality.players + 1),
             "truco_ends": TRUCO_ENDS,
             "results": results,
             "penalties": penalties_of(state.variant),
-            "levels": presets.levels(state.variant),
+            "levels": presets.levels(offers),
             "rows": list(reversed(state.rows)),
             "state_json": state_json(state),
+            "refusal": refusal,
             **extra,
         }
         return render(self.request, "tally/tenteio.html", context, status=status)  # type: ignore[attr-defined]
 
-    def refuse(self, exc: HandError | ScoringError) -> HttpResponse:
+    def refuse(self, exc: HandError | ScoringError, at: str = "hand") -> HttpResponse:
+        """The refusal as sentences, shown next to the form ``at`` ("hand", "undo",
+        "close") until the judge closes it; the rule codes go only in ``data-`` attributes."""
         problems = getattr(exc, "problems", [])
         texts = [p if isinstance(p, str) else p.message for p in problems]
+        codes = list(getattr(exc, "codes", []))
         if wants_json(self.request):  # type: ignore[attr-defined]
             state = selectors.match_state(self.match, self.tournament.rules())
-            body = {"ok": False, "message": exc.message, "problems": texts, "state": state_json(state)}
+            body = {
+                "ok": False,
+                "message": exc.message,
+                "problems": texts,
+                "codes": codes,
+                "at": at,
+                "state": state_json(state),
+            }
             return JsonResponse(body, status=exc.status)
-        return self.page(exc.status, refusal=exc.message, problems=texts)
+        refusal = {"message": exc.message, "problems": texts, "codes": " ".join(codes), "at": at}
+        return self.page(exc.status, refusal=refusal)
 
     def done(self, message: str) -> HttpResponse:
         if wants_json(self.request):  # type: ignore[attr-defined]
@@ -139,9 +176,9 @@ class HandView(TenteioMixin, View):
             hand = hand_from(data, state)
             recorded = hand_record(match=self.match, user=request.user, hand=hand, key=key, base=base)
         except CodecError as exc:
-            return self.refuse(HandError(str(exc)))
+            return self.refuse(HandError(str(exc)), at=form_of(data))
         except (HandError, ScoringError) as exc:
-            return self.refuse(exc)
+            return self.refuse(exc, at=form_of(data))
         entry = recorded.entry
         a, b = self.match.team_a.name, self.match.team_b.name
         return self.done(
@@ -156,7 +193,7 @@ class UndoView(TenteioMixin, View):
         try:
             hand_undo(match=self.match, user=request.user, key=_key(request.POST.get("key")))
         except (HandError, ScoringError) as exc:
-            return self.refuse(exc)
+            return self.refuse(exc, at="undo")
         return self.done(_("Última mão desfeita."))
 
 
@@ -170,7 +207,7 @@ class CloseView(TenteioMixin, View):
                 raise HandError(_("Partida inválida."))
             close = partida_close(match=self.match, user=request.user, game=game, origin=origin_of(request))
         except (HandError, ScoringError) as exc:
-            return self.refuse(exc)
+            return self.refuse(exc, at="close")
         return self.done(
             _("Partida %(n)d confirmada na súmula: %(a)d–%(b)d (versão %(version)d, rascunho).")
             % {"n": close.game, "a": close.score_a, "b": close.score_b, "version": close.sheet_version}

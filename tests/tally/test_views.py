@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.results import Side
 from tally.models import HandEntry
-from tests.tally.conftest import World, client_for, record, truco
+from tests.tally.conftest import World, client_for, record, truco, visible
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,10 @@ def test_illegal_hand_shows_the_rule_next_to_the_buttons(world: World) -> None:
     c = client_for(world.judge)
     r = c.post(url(world, m, "hand"), {"key": str(uuid.uuid4()), "truco": "refused:none:a", "mao": "a"})
     page = r.content.decode()
-    assert r.status_code == 422 and "truco não querido sem nenhum truco pedido" in page and "V-H" not in page
+    text = visible(page)
+    assert r.status_code == 422 and "truco não querido sem nenhum truco pedido" in text and "V-H" not in text
+    # The rule's check code is kept for the record in a data- attribute only.
+    assert 'data-codes="V-H3/V-H4"' in page
     assert not HandEntry.objects.exists()
 
 
