@@ -89,6 +89,7 @@ RULES: dict[str, Rule] = {
     "scoring:history": Rule(ORGANIZER, 200, 405),
     "scoring:homologate": Rule(ORGANIZER, 200, 303),  # GET shows the history page
     "scoring:revert": Rule(ORGANIZER, 200, 303),
+    "scoring:resolve_entries": Rule(ORGANIZER, 405, 400),  # no entry chosen
     "public:home": Rule(PUBLIC, 200, 405),
     "public:standings": Rule(PUBLIC, 200, 405),
     "public:standings_json": Rule(PUBLIC, 200, 405),
