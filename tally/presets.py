@@ -30,6 +30,7 @@ from rules.hands.offers import Offers, Phase
 from rules.hands.types import LADDER_3_6_9_12
 from rules.results import Side
 from tally.codec import CodecError
+from tally.models import LEVEL_LABELS
 
 
 @dataclass(frozen=True)
@@ -195,19 +196,8 @@ def preset_hand(*, truco: str, extra: str, mao: str) -> Hand:
     return Hand.roda(mao_side, _truco(truco), envido=envido, flor=flor)
 
 
-# The calls' own names: the rulebook's words, the same in both languages.
-LEVEL_NAMES = {
-    "truco": "truco",
-    "retruco": "retruco",
-    "vale_quatro": "vale quatro",
-    "seis": "seis",
-    "nove": "nove",
-    "doze": "doze",
-}
-
-
 def levels(offers: Offers) -> dict[str, str]:
     """Truco levels of the detailed form: the offers' (the modality's ladder; only «sem
     truco» in a goiano mão de onze, where no truco is asked)."""
-    names = {**LEVEL_NAMES, "none": _("sem truco")}
+    names = {**LEVEL_LABELS, "none": _("sem truco")}  # the calls' own names, in both languages
     return {level.value: names[level.value] for level in offers.levels}
