@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from tournaments.models import GroupTeam, Match, PublicRevision, ScopeRevision, StageTeam, Tournament
@@ -117,29 +118,14 @@ class Published(NamedTuple):
 
 def published(slug: str, scopes: Sequence[str] = ()) -> Published | None:
     """The tournament ``slug`` with the revision of a page that shows ``scopes``; with
-    none named, its last number (a page that changes with any change).
-
-    Plain SQL: this runs on every public request, cached or not, and building the same
-    query with the ORM cost about four times the query itself."""
-    tournaments, counters = Tournament._meta.db_table, PublicRevision._meta.db_table
-    marks = ", ".join(["%s"] * len(scopes))
-    scoped = (
-        f"(SELECT MAX(s.value) FROM {ScopeRevision._meta.db_table} s"
-        f" WHERE s.tournament_id = t.id AND s.scope IN ({marks}))"
-        if scopes
-        else "NULL"
-    )
-    sql = (
-        f"SELECT t.id, t.is_public, r.changed_at, r.base, r.value, {scoped}"
-        f" FROM {tournaments} t LEFT JOIN {counters} r ON r.tournament_id = t.id WHERE t.slug = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*scopes, slug])
-        row = cursor.fetchone()
+    none named, its last number (a page that changes with any change)."""
+    found = Tournament.objects.filter(slug=slug)
+    fields = ["pk", "is_public", "public_revision__changed_at", "public_revision__value"]
+    if scopes:
+        last = ScopeRevision.objects.filter(tournament=OuterRef("pk"), scope__in=list(scopes))
+        found = found.annotate(scoped=Subquery(last.order_by("-value").values("value")[:1]))
+        fields[3:] = ["public_revision__base", "scoped"]
+    row = found.values_list(*fields).first()
     if row is None:
         return None
-    pk, is_public, changed_at, base, value, last = row
-    revision = max(base or 0, last or 0) if scopes else value or 0
-    if isinstance(changed_at, str):  # SQLite hands timestamps back as text, in UTC
-        changed_at = datetime.fromisoformat(changed_at).replace(tzinfo=UTC)
-    return Published(pk, bool(is_public), revision, changed_at)
+    return Published(row[0], row[1], max(number or 0 for number in row[3:]), row[2])
