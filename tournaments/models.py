@@ -397,31 +397,5 @@ class BracketSwap(models.Model):
         return f"{self.team_a} ⇄ {self.team_b}"
 
 
-class PublicRevision(models.Model):
-    """A tournament's public revision counter (``tournaments.revision``): ``value`` is
-    the last number handed out, ``base`` the last change every public page shows."""
-
-    tournament = models.OneToOneField(
-        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="public_revision"
-    )
-    value = models.PositiveBigIntegerField(default=0)
-    base = models.PositiveBigIntegerField(default=0)
-    changed_at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"{self.tournament_id} r{self.value}"
-
-
-class ScopeRevision(models.Model):
-    """The number of the last change of the pages that show one part of a tournament
-    (a chave, a team, a mesa, the jogos: ``tournaments.revision``)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    scope = models.CharField(max_length=40)
-    value = models.PositiveBigIntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "scope"], name="scope_revision_once")]
-
-    def __str__(self) -> str:
-        return f"{self.tournament_id} {self.scope} r{self.value}"
+# The public revisions live beside the models they count (imported here so Django finds them).
+from tournaments.models_revision import PublicRevision, ScopeRevision  # noqa: E402, F401
