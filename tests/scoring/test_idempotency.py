@@ -25,7 +25,7 @@ from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
 
-JSON = {"HTTP_ACCEPT": "application/json"}
+JSON: dict[str, Any] = {"HTTP_ACCEPT": "application/json"}
 
 
 def entry_url(w: World, m: Match) -> str:
