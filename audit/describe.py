@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from audit.models import AuditEntry
-from audit.readable import label_of, match_label
+from audit.readable import label_of, loaded, match_label
 from scoring import models as s
 from scoring.services.consequences import consequences_of
 from tournaments import models as t
@@ -96,8 +96,10 @@ def _person(user_model: Any, pk: Any) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else f"#{pk}"
 
 
-def _match(match_id: Any) -> str:
-    match = t.Match.objects.select_related("team_a", "team_b", "table").filter(pk=match_id).first()
+def _match(match_id: Any, match: Any = None) -> str:
+    """«jogo Mesa 3 · Rodada 2 (Trio A × Trio B)»; ``match`` when the caller has it in memory."""
+    if match is None or match.pk != match_id:
+        match = t.Match.objects.select_related("team_a", "team_b", "table").filter(pk=match_id).first()
     if match is None:
         return _("jogo #%(id)s") % {"id": match_id}
     return _("jogo %(match)s") % {"match": match_label(match)}
@@ -261,7 +263,8 @@ def d_match(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str
 
 def d_sheet(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     version = _(" (versão %(n)d)") % {"n": o.version} if o.version > 1 else ""
-    names = {"actor": ctx.get("actor", ""), "version": version, "match": _match(o.match_id)}
+    match = _match(o.match_id, loaded(o, "match"))
+    names = {"actor": ctx.get("actor", ""), "version": version, "match": match}
     if action == "create" and o.status == s.ScoreSheet.Status.DRAFT:
         return _("%(actor)s salvou um rascunho da súmula%(version)s do %(match)s") % names
     if action == "create":
@@ -283,21 +286,28 @@ def d_sheet(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str
     return _("Súmula%(version)s do %(match)s %(verb)s") % {**names, "verb": _verb_f(action)}
 
 
-def _consequences(match_id: int, result: Any) -> list[str]:
+def _consequences(match_id: int, result: Any, match: Any = None) -> list[str]:
     """What a homologated result does to its teams, in the language being written (the
     event keeps the texts of the homologating request's language)."""
-    found = t.Match.objects.select_related("team_a", "team_b", "stage__tournament")
-    match = found.filter(pk=match_id).first()
+    if match is None:
+        found = t.Match.objects.select_related("team_a", "team_b", "stage__tournament")
+        match = found.filter(pk=match_id).first()
     return [c.text for c in consequences_of(match, result)] if match is not None else []
 
 
 def d_event(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
     reason = _(" — motivo: %(reason)s") % {"reason": o.reason} if o.reason else ""
-    names = {"actor": ctx.get("actor", ""), "match": _match(o.match_id), "reason": reason}
+    match = loaded(o, "match")
+    names = {"actor": ctx.get("actor", ""), "match": _match(o.match_id, match), "reason": reason}
     kind = s.SheetEvent.Kind
     if o.kind == kind.HOMOLOGATED:
-        sheet = s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("result", flat=True).first()
-        done = "; ".join(_consequences(o.match_id, sheet) or o.details.get("consequences") or [])
+        in_memory = loaded(o, "sheet")
+        sheet = (
+            in_memory.result
+            if in_memory is not None
+            else s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("result", flat=True).first()
+        )
+        done = "; ".join(_consequences(o.match_id, sheet, match) or o.details.get("consequences") or [])
         text = _("%(actor)s homologou a súmula do %(match)s: %(scores)s") % {**names, "scores": scores(sheet)}
         return text + (f" — {done}" if done else "")
     if o.kind == kind.REVERTED:
@@ -310,11 +320,11 @@ def d_event(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str
 
 
 def d_signature(o: Any, action: str, changed: list[str], ctx: dict[str, Any]) -> str:
-    sheet = s.ScoreSheet.objects.filter(pk=o.sheet_id).values_list("match_id", flat=True).first()
+    sheet, team = loaded(o, "sheet"), loaded(o, "team")
     how = o.get_method_display()
     return _("Capataz de «%(team)s» assinou a súmula do %(match)s (%(how)s)") % {
-        "team": _name(t.Team, o.team_id),
-        "match": _match(sheet),
+        "team": team.name if team is not None else _name(t.Team, o.team_id),
+        "match": _match(_sheet_match(o.sheet_id, sheet), loaded(sheet, "match") if sheet else None),
         "how": how,
     }
 
@@ -382,7 +392,9 @@ def rank_of(instance: Any, action: str, spec: Spec) -> int:
     return spec.rank
 
 
-def _sheet_match(sheet_id: Any) -> int | None:
+def _sheet_match(sheet_id: Any, sheet: Any = None) -> int | None:
+    if sheet is not None:
+        return int(sheet.match_id)
     return s.ScoreSheet.objects.filter(pk=sheet_id).values_list("match_id", flat=True).first()
 
 
@@ -391,7 +403,7 @@ def match_of(instance: Any) -> int | None:
     if isinstance(instance, s.ScoreSheet | s.SheetEvent):
         return int(instance.match_id)
     if isinstance(instance, s.Signature):
-        return _sheet_match(instance.sheet_id)
+        return _sheet_match(instance.sheet_id, loaded(instance, "sheet"))
     if isinstance(instance, t.Match):
         return int(instance.pk) if instance.pk else None
     return None
@@ -404,6 +416,10 @@ def teams_of(instance: Any) -> set[int]:
         return {instance.team_a_id, instance.team_b_id}
     if isinstance(instance, s.ScoreSheet | s.SheetEvent | s.Signature):
         match = match_of(instance)
+        sheet = loaded(instance, "sheet") if isinstance(instance, s.Signature) else instance
+        in_memory = loaded(sheet, "match") if sheet is not None else None
+        if in_memory is not None:
+            return {in_memory.team_a_id, in_memory.team_b_id}
         if match is None:
             return set()
         row = t.Match.objects.filter(pk=match).values_list("team_a_id", "team_b_id").first()

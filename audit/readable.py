@@ -84,13 +84,24 @@ def label_of(field: models.Field[Any, Any]) -> str:
     return str(field.verbose_name) if declared else str(LABELS.get(field.name, ""))
 
 
+def loaded(instance: Any, name: str) -> Any:
+    """The row that ``instance``'s foreign key ``name`` points to when it is already in
+    memory (the service that saved ``instance`` assigned or read it: Django keeps it, and
+    forgets it when the key changes), else None. The trail reads it from there instead of
+    asking the database again, once per row and per language."""
+    field = instance._meta.get_field(name)
+    return field.get_cached_value(instance, None)
+
+
 def _person(user: Any) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else NONE
 
 
-def _related(field: models.Field[Any, Any], pk: Any) -> str:
+def _related(field: models.Field[Any, Any], pk: Any, instance: Any) -> str:
     model = field.related_model
-    obj = model._default_manager.filter(pk=pk).first()  # type: ignore[union-attr]
+    obj = loaded(instance, field.name)
+    if obj is None or obj.pk != pk:  # the "before" of a changed key is not in memory
+        obj = model._default_manager.filter(pk=pk).first()  # type: ignore[union-attr]
     if obj is None:
         return f"#{pk}"
     if model is get_user_model():
@@ -159,7 +170,8 @@ def _keys(chaves: list[Any]) -> list[str]:
     return [k for c in chaves if isinstance(c, Mapping) for k in c.get("teams", []) if isinstance(k, str)]
 
 
-def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> str:
+def value_text(instance: Any, field: models.Field[Any, Any], value: Any) -> str:
+    model = type(instance)
     if value is None or value == "":
         return NONE
     if isinstance(field, models.BooleanField):
@@ -167,7 +179,7 @@ def value_text(model: type[Any], field: models.Field[Any, Any], value: Any) -> s
     if field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if isinstance(field, models.ForeignKey):
-        return _related(field, value)
+        return _related(field, value, instance)
     if isinstance(field, models.DateTimeField):
         moment = parse_datetime(str(value))
         return formats.date_format(timezone.localtime(moment), "d/m/Y H:i") if moment else str(value)
@@ -187,7 +199,9 @@ def _sheet_rows(
             return None
         return {k: row.get(k, getattr(instance, k)) for k in SHEET_CONTENT}
 
-    match = t.Match.objects.select_related("team_a", "team_b").get(pk=instance.match_id)
+    match = loaded(instance, "match") or t.Match.objects.select_related("team_a", "team_b").get(
+        pk=instance.match_id
+    )
     return [[c.field, c.before, c.after] for c in diff(content(before), content(after), Names.of(match))]
 
 
@@ -206,8 +220,8 @@ def readable(
         label = label_of(field)
         if not label:
             continue
-        old = value_text(model, field, before[field.attname]) if before is not None else NONE
-        new = value_text(model, field, after[field.attname]) if after is not None else NONE
+        old = value_text(instance, field, before[field.attname]) if before is not None else NONE
+        new = value_text(instance, field, after[field.attname]) if after is not None else NONE
         if old != new and (old, new) != (NONE, ""):
             rows.append([label[:1].upper() + label[1:], old, new])
     return rows

@@ -128,15 +128,20 @@ def _ids(ids: set[int]) -> str:
     return text if len(text) <= 400 else text[: text.rindex("|", 0, 400) + 1]
 
 
-def actor_phrase(user: Any, label: str, tournament_id: int | None) -> str:
-    """Who acted, as a sentence names them: «Comissão», «Juiz Ana», «Sistema»."""
+def role_of(user: Any, tournament_id: int | None) -> str | None:
+    """The actor's role in the tournament (read once, whatever the number of languages)."""
+    if user is None or tournament_id is None:
+        return None
+    role = Membership.objects.filter(tournament_id=tournament_id, user=user).values_list("role", flat=True)
+    return role.first()
+
+
+def actor_phrase(user: Any, label: str, found: str | None) -> str:
+    """Who acted, as a sentence names them: «Comissão», «Juiz Ana», «Sistema»; ``found``
+    is their role in the tournament (:func:`role_of`)."""
     if user is None:
         return {"comando": _("Comando"), "sistema": _("Sistema")}.get(label, _("Alguém sem login"))
     name = user.get_full_name() or user.get_username()
-    if tournament_id is None:
-        return str(name)
-    role = Membership.objects.filter(tournament_id=tournament_id, user=user).values_list("role", flat=True)
-    found = role.first()
     if found == Membership.Role.ORGANIZER:
         return _("Comissão")
     return _("Juiz %(name)s") % {"name": name} if found == Membership.Role.JUDGE else name
@@ -189,7 +194,10 @@ def _record(instance: Any, action: str, before: Any, after: Any, changed: list[s
     known = registry.get(("actor", tournament_id)) if registry is not None else None
     # Written in every language, whoever acted and in whatever language (see
     # audit.languages): each reader reads the same entry, in theirs.
-    actors = known or each_language(lambda _code: actor_phrase(user, label, tournament_id))
+    if known is None:
+        role = role_of(user, tournament_id)
+        known = each_language(lambda _code: actor_phrase(user, label, role))
+    actors = known
     if registry is not None:
         registry[("actor", tournament_id)] = actors  # one look-up per request
     summaries = each_language(

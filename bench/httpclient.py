@@ -1,7 +1,8 @@
 """The minimal asyncio HTTP/1.1 client of bench/openloop.py and what it records.
 
 A new connection for every request, ``Connection: close``, ``X-Forwarded-Proto: https``
-as the reverse proxy sends, ``If-None-Match`` when the caller passes an ``ETag``; each
+as the reverse proxy sends, ``If-None-Match`` when the caller passes an ``ETag``; an
+answer is read to its ``Content-Length`` (to the connection's close only without one); each
 request's latency runs from its scheduled time (open loop), and a request with no answer
 in ``TIMEOUT`` seconds counts as an error.
 """
@@ -72,12 +73,27 @@ class Client:
         reader, writer = await asyncio.open_connection(self.host, self.port)
         try:
             writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-            data = await reader.read()  # to the end: the server closes after the answer
+            head = (await reader.readuntil(b"\r\n\r\n"))[:-4]
+            status_line, *header_lines = head.decode("latin-1").split("\r\n")
+            status = int(status_line.split()[1])
+            # The answer ends where its Content-Length says, as for a browser, not when
+            # the connection closes: nginx sends a stale copy whole at once but closes
+            # the connection of the request that started its background refresh only
+            # when the refresh is done (bench/README.md).
+            length = [
+                int(v)
+                for n, _, v in (h.partition(":") for h in header_lines)
+                if n.lower() == "content-length"
+            ]
+            if status in (204, 304):
+                content = b""
+            elif length:
+                content = await reader.readexactly(length[0])
+            else:
+                content = await reader.read()  # no length: to the end, the server closes after it
         finally:
             writer.close()
-        head, _, content = data.partition(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        answer = Answer(int(status_line.split()[1]), {}, {}, content)
+        answer = Answer(status, {}, {}, content)
         for line in header_lines:
             name, _, value = line.partition(":")
             if name.lower() == "set-cookie":
@@ -106,7 +122,7 @@ class Client:
                 self.rec.lag.append(loop.time() - scheduled)
                 async with asyncio.timeout(TIMEOUT):
                     answer = await self.fetch(method, path, headers or {}, body)
-        except (OSError, TimeoutError, ValueError, IndexError):
+        except (OSError, TimeoutError, ValueError, IndexError, asyncio.IncompleteReadError):
             self.rec.errors[kind] += 1
             return None
         self.rec.latency[kind].append(loop.time() - scheduled)

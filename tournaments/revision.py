@@ -55,7 +55,9 @@ def bump(tournament_id: int, scopes: Iterable[str] = ()) -> None:
     cached under those may still be in Redis)."""
     now, clock = timezone.now(), time.time_ns() // 1000
     named = sorted(set(scopes))
-    with transaction.atomic():
+    # No savepoint inside the service's transaction (two round trips): nothing catches a
+    # failure here, which undoes the whole change as it should.
+    with transaction.atomic(savepoint=False):
         row = PublicRevision.objects.select_for_update().filter(tournament_id=tournament_id).first()
         if row is None:
             row, _ = PublicRevision.objects.get_or_create(

@@ -96,7 +96,10 @@ def _event(
 def _locked_versions(match: Match) -> list[ScoreSheet]:
     """Lock the jogo, then read its versions: the serialisation point of every write."""
     Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
-    return list(ScoreSheet.objects.filter(match=match).select_related("entered_by").order_by("version"))
+    sheets = list(ScoreSheet.objects.filter(match=match).select_related("entered_by").order_by("version"))
+    for sheet in sheets:
+        sheet.match = match  # the jogo in hand: its teams are not read again for each check
+    return sheets
 
 
 def _ensure_new(rows: Any, key: uuid.UUID | None) -> None:

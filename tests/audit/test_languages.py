@@ -13,7 +13,9 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client, RequestFactory
+from django.db import connection
+from django.test import Client, RequestFactory, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -202,3 +204,40 @@ def test_who_acted_without_an_account_is_named_in_the_readers_language(site: Sit
     cells = rows(log(english(site.client("organizer")), site.public, tipo="equipes"))
     assert "<td >command</td>" in cells[0] and "Command changed" in cells[0]
     assert "<td >comando</td>" in rows(log(site.client("organizer"), site.public, tipo="equipes"))[0]
+
+
+def _queries_of_a_sumula(site: Site, table: str) -> list[int]:
+    """Queries of each request of one jogo: the súmula sent, both signatures, the homologation."""
+    t = site.public
+    m = Match.objects.get(stage__tournament=t, round=1, table__name=table)
+    judge, org = site.client("judge"), site.client("organizer")
+    entry = reverse("scoring:entry", args=[t.slug, m.pk])
+    sign = reverse("scoring:sign", args=[t.slug, m.pk])
+    steps = [
+        (judge, entry, {"base_version": 0, "outcome": "played", "g1_a": "24", "g1_b": "20"}),
+        (judge, sign, {"team": "a", "version": 1, "method": "paper"}),
+        (judge, sign, {"team": "b", "version": 1, "method": "paper"}),
+        (org, reverse("scoring:homologate", args=[t.slug, m.pk]), {"version": 1}),
+    ]
+    counts = []
+    for client, url, data in steps:
+        if url == entry:
+            data |= {"g2_a": "24", "g2_b": "13"}
+        with CaptureQueriesContext(connection) as queries:
+            assert client.post(url, data).status_code == 303
+        counts.append(len(queries))
+    return counts
+
+
+def test_the_second_language_costs_no_query(site: Site) -> None:
+    """Each row's sentence and before/after are rendered once per language from the rows
+    the service already holds (``audit.readable.loaded``) and the actor's role read once:
+    writing the trail in English too asks the database nothing more (it used to re-read
+    the jogo, its teams and players, and the role, for every row and every language)."""
+    with override_settings(LANGUAGES=[("pt-br", "Português")]):
+        alone = _queries_of_a_sumula(site, "1")
+    both = _queries_of_a_sumula(site, "2")
+    assert [len(e.summaries) for e in AuditEntry.objects.filter(match_id__isnull=False).order_by("id")] == [
+        1
+    ] * 4 + [2] * 4
+    assert both == alone
