@@ -65,7 +65,7 @@ def big_event() -> Any:
     doc["tournament"]["name"] = "Estadual de Truco Cego — 512 trios"
     chaves = doc["stages"][0]["groups"]
     seeds = [key for chave in chaves for key in chave["teams"][:2]]
-    level, rnd = seeds, 1
+    level, rnd, losers = seeds, 1, list(seeds[:2])
     while len(level) > 1:
         if len(level) == 2:  # the final, then the disputa de 3º lugar of the semifinals' losers
             doc["matches"].append(_played(rnd, level[0], level[1]))
@@ -146,7 +146,7 @@ def measure(t: Any, save: Path | None, prefix: str) -> list[tuple[str, ...]]:
                 "podium",
             )
         )
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for kind, url, build, template in kinds:
 
         def cold(url: str = url) -> bytes:
@@ -193,13 +193,12 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     from tests.public.share_event import finished_event
 
-    print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
-    )
+    machine = platform.processor() or platform.machine()
+    print(f"{machine}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
     started = time.perf_counter()
     events = [(finished_event("rodeio"), "rodeio"), (big_event(), "512"), (long_chave(), "chave-12")]
     print(f"loaded in {time.perf_counter() - started:.0f} s; median of {REPEAT} cold renders (ms)")
-    rows = [("event", "picture", "total", "data", "svg", "png", "size", "bytes")]
+    rows: list[tuple[str, ...]] = [("event", "picture", "total", "data", "svg", "png", "size", "bytes")]
     for t, prefix in events:
         rows += measure(t, args.save, prefix)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
