@@ -14,7 +14,6 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from public import raster
-from scoring.services.workflow import sheet_homologate
 from tests.public.share_event import finished_event
 from tests.public.test_publication import Event
 from tournaments.models import Group, Match, Stage, Tournament
