@@ -253,6 +253,9 @@ def test_a_jogo_page(client: Client, rodeio: Tournament) -> None:
     assert (
         m.team_a.name in body and m.team_b.name in body and "Final" in body and "24–21, 15–24, 19–24" in body
     )
+    assert "ver o jogo e compartilhar" not in body  # no link to itself
+    results = client.get(reverse("public:results", args=[rodeio.slug])).content.decode()
+    assert f'href="{reverse("public:jogo", args=[rodeio.slug, m.pk])}"' in results
     other = finished_event("outro", knockout=False)
     assert client.get(reverse("public:jogo", args=[other.slug, m.pk])).status_code == 404
 
