@@ -16,7 +16,7 @@ Django test client) with the cache emptied before each request: a cold render, t
 cost the first visitor after a change pays; the median of 5 is printed, split into
 reading the data (``public.pictures``), the SVG template and CairoSVG's rasterising
 (``public.raster``), with the PNG's size in pixels and bytes. ``--save DIR`` writes the
-pictures of the first and second events there (``share-*.png``).
+pictures there (``imagem-EVENT-KIND.png``).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def measure(t: Any, save: Path | None, prefix: str) -> list[tuple[str, ...]]:
             )
         )
         if save is not None:
-            (save / f"share-{prefix}-{template}.png").write_bytes(png)
+            (save / f"imagem-{prefix}-{template}.png").write_bytes(png)
     return rows
 
 

@@ -144,7 +144,7 @@ def test_the_embed_shows_in_another_site_and_stays_live(browser: Any, live_serve
 
 def embedded(page: Any, event: Event, refused: str) -> None:
     frame = page.frame_locator("#embed")
-    expect(frame.locator("table.standings")).to_be_visible(timeout=TIMEOUT)
+    expect(frame.locator("table.embed-table")).to_be_visible(timeout=TIMEOUT)
     team = event.chave.team_a.name
     row = frame.locator("tr", has_text=team)
     expect(row.locator("td").nth(2)).to_have_text("0")  # J: nothing homologated yet
