@@ -173,6 +173,18 @@ def test_no_picture_of_what_does_not_exist(client: Client, rodeio: Tournament) -
         assert client.get(url).status_code == 404
 
 
+def test_a_hostile_name_is_drawn_as_text(client: Client, rodeio: Tournament, svgs: list[str]) -> None:
+    from tournaments.models import Team
+    from tournaments.revision import bump
+
+    team = chave(rodeio).entries.select_related("team").first().team  # type: ignore[union-attr]
+    Team.objects.filter(pk=team.pk).update(name='Trio\x07 <b>"Sino"</b> & Cia')
+    bump(rodeio.pk)
+    response = client.get(reverse("public:chave_png", args=[rodeio.slug, chave(rodeio).pk]))
+    assert response.status_code == 200 and size(response.content) == (1200, 630)
+    assert "&lt;b&gt;&quot;Sino&quot;&lt;/b&gt; &amp; Cia" in svgs[-1] and "<b>" not in svgs[-1]
+
+
 def test_the_rasteriser_fetches_nothing() -> None:
     hostile = (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
