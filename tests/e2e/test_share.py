@@ -106,9 +106,17 @@ def test_the_share_button_on_a_phone_hands_over_the_picture(new_context: Any, li
     assert phone.evaluate("window.__shared[0].files[0].name") == f"{t.slug}-podio.png"
 
 
-def test_the_desktop_downloads_the_picture(browser: Any, live_server: Any) -> None:
+@pytest.fixture
+def desktop(browser: Any) -> Iterator[Any]:
+    """A page of a 1920×1080 desktop browser, closed after the test (its live poll with it)."""
+    context = browser.new_context(**FULL_HD, accept_downloads=True)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_desktop_downloads_the_picture(desktop: Any, live_server: Any) -> None:
     t = finished_event("rodeio")
-    page = browser.new_context(**FULL_HD, accept_downloads=True).new_page()
+    page = desktop
     page.goto(f"{live_server.url}/t/{t.slug}/mata-mata/")
     expect(page.locator(".share-download")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator(".share-button")).to_be_hidden()  # no Web Share API here
@@ -120,7 +128,7 @@ def test_the_desktop_downloads_the_picture(browser: Any, live_server: Any) -> No
     assert png.startswith(b"\x89PNG") and struct.unpack(">II", png[16:24]) == (1200, 630)
 
 
-def test_the_embed_shows_in_another_site_and_stays_live(browser: Any, live_server: Any) -> None:
+def test_the_embed_shows_in_another_site_and_stays_live(desktop: Any, live_server: Any) -> None:
     event = Event()  # a chave jogo sent and signed, not homologated yet
     t = event.t
     group_id = event.chave.group_id
@@ -132,7 +140,7 @@ def test_the_embed_shows_in_another_site_and_stays_live(browser: Any, live_serve
         f'<iframe id="embed" src="{embed}" width="100%" height="420"></iframe>'
         f'<iframe id="refused" src="{refused}" width="100%" height="200"></iframe></body></html>'
     )
-    page = browser.new_context(**FULL_HD).new_page()
+    page = desktop
     # Another site: a page served from another port of this machine (a page Playwright
     # answered itself would count as a public address, which Chrome keeps from framing a
     # local one).
