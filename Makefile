@@ -26,9 +26,10 @@ setup: $(STAMP) messages system-deps
 	$(BIN)/python manage.py migrate --noinput
 
 # WeasyPrint needs Pango, and HarfBuzz's subsetter to be fast (without it separate
-# PDFs cost about twice as much); the catalogs' check needs gettext (makemessages).
+# PDFs cost about twice as much); CairoSVG (the pictures to share) needs Cairo; the
+# catalogs' check needs gettext (makemessages).
 # Installed when we are root on Debian; named otherwise.
-DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils gettext
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 libcairo2 fonts-dejavu-core poppler-utils gettext
 system-deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

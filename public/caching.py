@@ -23,7 +23,8 @@ says "until the end of this second" to nginx, which counts a ``max-age`` in whol
 seconds from the second it stored the page and would keep it up to two); a page answered
 from the cache says ``X-Tenteio-Cache: hit``. Pages are stored gzipped, compressed
 once when rendered, and sent so to clients that accept gzip (public pages carry no
-secret, not even a CSRF token, so compression leaks nothing).
+secret, not even a CSRF token, so compression leaks nothing). Pictures (PNG) are kept and
+sent as they are: compressed already, gzip would only cost time.
 
 Never shared: pages of a private tournament, pages for a logged-in person (staff
 buttons; ``private, no-store`` from ``audit.middleware``), exports, anything but a 200
@@ -85,8 +86,15 @@ def _matches(request: HttpRequest, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") in (etag[2:], "*") for tag in asked.split(","))
 
 
+def _compressible(content_type: str) -> bool:
+    return content_type.startswith(("text/", "application/json"))
+
+
 def _answer(request: HttpRequest, zipped: bytes, content_type: str) -> HttpResponse:
-    """The stored page, gzipped for a client that takes it (every browser, nginx)."""
+    """The stored page, gzipped for a client that takes it (every browser, nginx); a
+    picture as it is."""
+    if not _compressible(content_type):
+        return HttpResponse(zipped, content_type=content_type)
     if "gzip" in request.headers.get("Accept-Encoding", ""):
         response = HttpResponse(zipped, content_type=content_type, headers={"Content-Encoding": "gzip"})
     else:
@@ -164,7 +172,11 @@ def public_page(*params: str, scopes: Scopes | None = None) -> Callable[[View], 
             if not _shareable(request, response):
                 return response
             # Compressed once, here: a state final's classificação shrinks about tenfold.
-            page = (gzip.compress(response.content, compresslevel=6, mtime=0), response["Content-Type"])
+            body, content_type = response.content, response["Content-Type"]
+            page = (
+                gzip.compress(body, compresslevel=6, mtime=0) if _compressible(content_type) else body,
+                content_type,
+            )
             _cache("set", key, page, TIMEOUT_SECONDS)
             return _headers(_answer(request, *page), etag, found)
 

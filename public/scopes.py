@@ -38,6 +38,11 @@ def bracket(request: HttpRequest, kwargs: dict[str, Any]) -> list[str]:
     return [revision.MATA_MATA]
 
 
+def chave(request: HttpRequest, kwargs: dict[str, Any]) -> list[str]:
+    """One chave's classificação (its picture, its embed)."""
+    return [revision.chave(int(kwargs["group_id"]))]
+
+
 def live_board(request: HttpRequest, kwargs: dict[str, Any]) -> list[str]:
     return [revision.AO_VIVO]
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views, views_bracket, views_live
+from public import views, views_bracket, views_embed, views_live, views_share
 
 app_name = "public"
 
@@ -21,5 +21,25 @@ urlpatterns = [
     path("t/<slug:slug>/ao-vivo/", views_live.LiveBoardView.as_view(), name="live_board"),
     # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
     path("t/<slug:slug>/mesas/<int:table_id>/", views_live.LiveMesaView.as_view(), name="mesa"),
+    # Pictures to share and embeds (by id: a chave's name is free text).
+    path("t/<slug:slug>/jogos/<int:match_id>/", views_share.JogoView.as_view(), name="jogo"),
+    path(
+        "t/<slug:slug>/imagens/classificacao/<int:group_id>.png",
+        views_share.ChavePictureView.as_view(),
+        name="chave_png",
+    ),
+    path("t/<slug:slug>/imagens/mata-mata.png", views_share.BracketPictureView.as_view(), name="bracket_png"),
+    path(
+        "t/<slug:slug>/imagens/jogos/<int:match_id>.png",
+        views_share.JogoPictureView.as_view(),
+        name="jogo_png",
+    ),
+    path("t/<slug:slug>/imagens/podio.png", views_share.PodiumPictureView.as_view(), name="podium_png"),
+    path(
+        "t/<slug:slug>/embed/classificacao/<int:group_id>/",
+        views_embed.ChaveEmbedView.as_view(),
+        name="embed_chave",
+    ),
+    path("t/<slug:slug>/embed/mata-mata/", views_embed.BracketEmbedView.as_view(), name="embed_bracket"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]

@@ -76,6 +76,7 @@ class Site:
             "team_id": m.team_a_id,
             "code": codes.encode(m.pk),
             "table_id": m.table_id,
+            "group_id": m.group_id,
             "job_id": print_job(t),
             "lang": "en",
             "membership_id": Membership.objects.filter(tournament=t, role="judge")

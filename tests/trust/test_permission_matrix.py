@@ -101,6 +101,13 @@ RULES: dict[str, Rule] = {
     "public:revision": Rule(PUBLIC, 200, 405),
     "public:bracket": Rule(PUBLIC, 200, 405),
     "public:bracket_json": Rule(PUBLIC, 404, 405),  # the fixture has no mata-mata
+    "public:jogo": Rule(PUBLIC, 200, 405),
+    "public:chave_png": Rule(PUBLIC, 200, 405),
+    "public:bracket_png": Rule(PUBLIC, 404, 405),  # no mata-mata, no picture of it
+    "public:jogo_png": Rule(PUBLIC, 200, 405),
+    "public:podium_png": Rule(PUBLIC, 404, 405),  # the fixture's event has not ended
+    "public:embed_chave": Rule(PUBLIC, 200, 405),
+    "public:embed_bracket": Rule(PUBLIC, 200, 405),  # «O mata-mata ainda não foi gerado.»
     "knockout:bracket": Rule(ORGANIZER, 200, 400),
     "standings:lots": Rule(ORGANIZER, 405, 303),
     "interchange:export": Rule(ORGANIZER, 200, 405),

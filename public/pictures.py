@@ -1,0 +1,391 @@
+"""The pictures to share: what each PNG shows, laid out for its SVG template (a selector).
+
+Four pictures, from the same selectors as the pages: a chave's classificação
+(``standings.selectors`` through ``public.views.standings_rows``), the mata-mata
+(``knockout.selectors.bracket_data``), one jogo (``standings.results.match_rows``) and
+the final podium (``knockout.placings``). A picture leaves the site and is never
+updated, so it shows **homologated results only**, even where the tournament shows
+results waiting for homologation on its pages (docs/rules.md §3.14): the classificação
+and the mata-mata count nothing else anyway, and a jogo whose result is not homologated
+is drawn «a jogar».
+
+Each builder returns the template's context: the size of the picture (1200 wide; 630
+high, the Open Graph size, unless a long chave or a large mata-mata needs more), the
+text already fitted to its box (measured with the DejaVu font the picture is drawn
+with) and the coordinates of everything. The templates only place what is here.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from PIL import ImageFont
+
+from knockout.placings import final_placings
+from knockout.selectors import Slot, SlotTeam, bracket_data
+from public.views import standings_rows
+from standings.results import match_rows
+from standings.selectors import tournament_standings
+from tournaments.models import Match, Stage, Tournament
+from tournaments.phases import names_by_id, third_place_name
+
+WIDTH = 1200
+OG_HEIGHT = 630  # Open Graph and WhatsApp previews: 1200 × 630 (1.91:1)
+HEADER = 150  # the band with the tournament's name and the picture's title
+FOOTER = 64
+MARGIN = 48
+ELLIPSIS = "…"
+MOST_SLOTS = 16  # a mata-mata is drawn from its first rodada of at most 16 jogos
+CLOCK_REVISIONS = 10**15  # a revision above this is a time in microseconds (tournaments.revision)
+
+
+@functools.lru_cache(maxsize=32)
+def _font(size: int, bold: bool) -> Any:
+    try:
+        return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", size)
+    except OSError:  # no DejaVu: measured roughly, as DejaVu's average glyph
+        return None
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    font = _font(size, bold)
+    return float(font.getlength(text)) if font is not None else len(text) * size * 0.62
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut to ``width`` pixels at ``size`` (an ellipsis where it was cut)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with its ellipsis
+        mid = (low + high + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, size, bold) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def sized(text: str, width: float, sizes: tuple[int, ...], bold: bool = True) -> tuple[str, int]:
+    """The largest of ``sizes`` at which ``text`` fits whole, else the smallest, cut."""
+    for size in sizes:
+        if text_width(text, size, bold) <= width:
+            return text, size
+    return fit(text, sizes[-1], width, bold), sizes[-1]
+
+
+def as_of(revision: int) -> datetime | None:
+    """When what a picture shows last changed: a public revision is never less than the
+    clock in microseconds at its change (``tournaments.revision.bump``)."""
+    if revision < CLOCK_REVISIONS:
+        return None
+    return timezone.localtime(
+        datetime.fromtimestamp(revision / 1_000_000, tz=timezone.get_current_timezone())
+    )
+
+
+def _when(revision: int) -> str:
+    changed = as_of(revision)
+    return _("situação de %(when)s") % {"when": changed.strftime("%d/%m/%Y %H:%M")} if changed else ""
+
+
+def frame(t: Tournament, title: str, height: int, revision: int, address: str) -> dict[str, Any]:
+    """What every picture has: its size, the tournament's name and the picture's title
+    in the band on top, the event's date and place and the time of the data below."""
+    name, name_size = sized(t.name, WIDTH - 2 * MARGIN, (44, 38, 32))
+    place = " · ".join(p for p in (t.date.strftime("%d/%m/%Y") if t.date else "", t.venue or "") if p)
+    place = place or t.rules().name
+    return {
+        "width": WIDTH,
+        "height": height,
+        "name": name,
+        "name_size": name_size,
+        "title": fit(title, 30, WIDTH - 2 * MARGIN),
+        "place": fit(place, 20, 700),
+        "note": " · ".join(note for note in (_when(revision), _("súmulas homologadas")) if note),
+        "address": fit(address, 18, 380),
+        "footer_y": height - FOOTER,
+        "body_top": HEADER,
+    }
+
+
+# ---- a chave's classificação ------------------------------------------------------
+
+NUMBER_COLUMNS = ("played", "wins", "losses", "games_won", "points_for", "points_difference")
+NUMBER_X = (700, 780, 860, 940, 1040, 1152)  # right edges
+TEAM_X, TEAM_WIDTH = 132, 540
+
+
+def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> dict[str, Any] | None:
+    tables = tournament_standings(t, group_ids=[group_id])
+    found = [(st, gt) for st in tables for gt in st.groups if gt.group.pk == group_id]
+    if not found:
+        return None
+    stage_table, gt = found[0]
+    rows = standings_rows(t, gt)
+    chrome = HEADER + 64 + FOOTER + 16  # header, column titles, footer, a margin
+    row_h = max(56, min(84, (OG_HEIGHT - chrome) // max(1, len(rows))))
+    height = max(OG_HEIGHT, chrome + row_h * len(rows))
+    top = HEADER + 64
+    lines = []
+    for i, r in enumerate(rows):
+        y = top + i * row_h
+        with_entity = row_h >= 72 and bool(r["entity"])
+        marks = []
+        if r["pending_lots"]:
+            marks.append(_("sorteio pendente"))
+        if r["disqualified"]:
+            marks.append(_("desclassificada"))
+        mark = " · ".join(marks)
+        room = TEAM_WIDTH - (text_width(mark, 20) + 16 if mark else 0)
+        lines.append(
+            {
+                "y": y,
+                "h": row_h,
+                "base": round(y + (row_h * 0.46 if with_entity else row_h * 0.62)),
+                "entity_base": round(y + row_h * 0.82),
+                "shade": i % 2 == 1,
+                "position": r["position"],
+                "team": fit(r["team"], 32, room, bold=True),
+                "entity": fit(r["entity"], 20, TEAM_WIDTH) if with_entity else "",
+                "mark": mark,
+                "mark_x": round(TEAM_X + text_width(fit(r["team"], 32, room, bold=True), 32, True) + 16),
+                "struck": r["disqualified"],
+                "numbers": [
+                    (x, _signed(r[c]) if c == "points_difference" else r[c])
+                    for x, c in zip(NUMBER_X, NUMBER_COLUMNS)
+                ],
+            }
+        )
+    several = len({st.stage.pk for st in tables}) > 1 or t.stages.filter(kind=Stage.Kind.GROUPS).count() > 1
+    title = _("Classificação · Chave %(name)s") % {"name": gt.group.name}
+    if several:
+        title += f" · {stage_table.stage.key}"
+    return {
+        **frame(t, title, height, revision, address),
+        "lines": lines,
+        "columns_y": HEADER + 44,
+        "columns": list(zip(NUMBER_X, column_titles())),
+        "team_x": TEAM_X,
+        "unplayed": gt.unplayed,
+        "points_word": t.rules().points_word,
+        "empty": not rows,
+    }
+
+
+def column_titles() -> list[str]:
+    """The classificação's column titles, as the page's legend abbreviates them."""
+    short = [pgettext("column abbreviation", c) for c in ("J", "V", "D", "P", "T")]
+    return [*short, _("Saldo")]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+# ---- one jogo ---------------------------------------------------------------------
+
+
+def jogo_picture(t: Tournament, match_id: int, revision: int, address: str) -> dict[str, Any] | None:
+    match = Match.objects.filter(stage__tournament=t, pk=match_id).values_list("team_a_id", flat=True).first()
+    if match is None:
+        return None
+    # One team's jogos hold it: the selector of the pages, not the whole tournament's list.
+    rows = [r for r in match_rows(t, team_id=match) if r["pk"] == match_id]
+    r = rows[0]
+    final = r["final"]  # a picture shows a homologated result only
+    where = [names_by_id([match_id]).get(match_id, "")]
+    if r["group"]:
+        where.insert(0, _("Chave %(name)s") % {"name": r["group"]})
+    if r["table"]:
+        where.append(_("Mesa %(name)s") % {"name": r["table"]})
+    sides = []
+    for key, name, x in ((r["team_a_key"], r["team_a"], 300), (r["team_b_key"], r["team_b"], 900)):
+        text, size = sized(name, 460, (48, 40, 34))
+        sides.append({"x": x, "name": text, "size": size, "won": final and r["winner"] == key})
+    score = r["score"] if final else ""
+    score_text, score_size = sized(score, 1100, (120, 72, 48)) if score else ("", 0)
+    return {
+        **frame(t, _("Resultado"), OG_HEIGHT, revision, address),
+        "where": fit(" · ".join(w for w in where if w), 30, WIDTH - 2 * MARGIN),
+        "sides": sides,
+        "score": score_text,
+        "score_size": score_size,
+        "games": fit(r["games"], 30, WIDTH - 2 * MARGIN) if final else "",
+        "time": r["time"],
+        "final": final,
+    }
+
+
+# ---- the final podium -------------------------------------------------------------
+
+PODIUM = ((2, 210, 150), (1, 600, 210), (3, 990, 110))  # place, centre, block height
+
+
+def podium_picture(t: Tournament, revision: int, address: str) -> dict[str, Any] | None:
+    placings = final_placings(t)
+    if not placings.complete or not placings.podium:
+        return None
+    base = OG_HEIGHT - FOOTER - 24
+    steps = []
+    for place, x, block in PODIUM:
+        teams = [p for p in placings.podium if p.position == place]
+        names = []
+        top = base - block - 20
+        for k, p in enumerate(reversed(teams[:3])):
+            size = 34 if place == 1 else 28
+            names.append(
+                {
+                    "name": fit(p.team.name, size, 360, bold=True),
+                    "size": size,
+                    "entity": fit(p.team.entity.name, 20, 360) if p.team.entity else "",
+                    "y": top - k * (size + 40) - (26 if p.team.entity else 0),
+                }
+            )
+        steps.append(
+            {
+                "place": place,
+                "x": x,
+                "top": base - block,
+                "block": block,
+                "names": names,
+                "shared": len(teams) > 1,
+            }
+        )
+    champion = placings.champion
+    title = _("Pódio")
+    if champion is not None:
+        title = _("Campeão: %(name)s") % {"name": champion.name}
+    return {**frame(t, title, OG_HEIGHT, revision, address), "steps": steps, "base": base}
+
+
+# ---- the mata-mata ----------------------------------------------------------------
+
+COLUMN_GAP = 44
+ROUND_TITLES = 48
+
+
+def bracket_picture(t: Tournament, stage: Stage, revision: int, address: str) -> dict[str, Any] | None:
+    data = bracket_data(stage)
+    if not data.recognized or not data.rounds:
+        return None
+    first = next((i for i, r in enumerate(data.rounds) if len(r) <= MOST_SLOTS), len(data.rounds) - 1)
+    rounds = data.rounds[first:]
+    names = data.round_names[first:]
+    columns = len(rounds)
+    col_w = (WIDTH - 2 * MARGIN - (columns - 1) * COLUMN_GAP) / columns
+    size = 26 if col_w >= 300 else (22 if col_w >= 220 else 19)
+    line_h = size + 12
+    box_h = 2 * line_h
+    most = len(rounds[0])
+    top = HEADER + ROUND_TITLES
+    room = OG_HEIGHT - top - FOOTER - 16
+    body = max(room, most * (box_h + 10))
+    height = top + body + FOOTER + 16
+    cols = []
+    for c, (level, name) in enumerate(zip(rounds, names)):
+        x = MARGIN + c * (col_w + COLUMN_GAP)
+        slots = []
+        for j, slot in enumerate(level):
+            centre = top + (j + 0.5) * body / len(level)
+            box = _box(slot, x, centre - box_h / 2, col_w, line_h, size)
+            if c + 1 < columns:
+                following = top + (j // 2 + 0.5) * body / len(rounds[c + 1])
+                middle = x + col_w + COLUMN_GAP / 2
+                end = x + col_w + COLUMN_GAP
+                box["path"] = f"M{x + col_w:.1f},{centre:.1f} H{middle:.1f} V{following:.1f} H{end:.1f}"
+            slots.append(box)
+        title_text, title_size = sized(name, col_w, (22, 19, 16))
+        cols.append({"x": round(x), "title": title_text, "title_size": title_size, "slots": slots})
+    third = None
+    if data.third_place is not None:
+        x = MARGIN + (columns - 1) * (col_w + COLUMN_GAP)
+        y = top + body - box_h - 4
+        if columns == 1 or y > top + body / 2 + box_h:  # room under the final
+            third = _box(data.third_place, x, y, col_w, line_h, size)
+            third["title"] = fit(third_place_name(), 20, col_w, bold=True)
+            third["title_y"] = third["y"] - 10
+    champion = data.champion
+    title = _("Mata-mata")
+    if champion is not None:
+        title = _("Mata-mata · Campeã: %(name)s") % {"name": champion.name}
+    framed = frame(t, title, int(height), revision, address)
+    if first > 0:  # the note on the earlier rodadas shares the title's line
+        framed["title"] = fit(title, 30, 600)
+    return {
+        **framed,
+        "columns": cols,
+        "col_w": col_w,
+        "titles_y": HEADER + 34,
+        "size": size,
+        "third": third,
+        "earlier": first > 0,
+    }
+
+
+def _box(slot: Slot, x: float, y: float, width: float, line_h: int, size: int) -> dict[str, Any]:
+    won = _partidas(slot)
+    sides = []
+    for k, (team, pending, count) in enumerate(
+        ((slot.team_a, slot.pending_a, won[0]), (slot.team_b, slot.pending_b, won[1]))
+    ):
+        side = _side(slot, team, pending, count, width, size)
+        top = round(y + k * line_h)
+        sides.append({**side, "base": round(top + line_h * 0.68), "bar_y": top + 4, "bar_h": line_h - 8})
+    return {
+        "x": round(x),
+        "y": round(y),
+        "w": round(width),
+        "h": 2 * line_h,
+        "right": round(x + width),
+        "text_x": round(x + 16),
+        "count_x": round(x + width - 12),
+        "sides": sides,
+        "mid": round(y + line_h),
+    }
+
+
+def _side(
+    slot: Slot,
+    team: SlotTeam | None,
+    pending: bool,
+    count: str,
+    width: float,
+    size: int,
+) -> dict[str, Any]:
+    if team is not None:
+        name = team.name
+    elif slot.bye:
+        name = _("chapéu")
+    else:
+        name = "—" if not pending else _("a definir")
+    final = slot.winner is not None and not slot.pending
+    shown = count if final else ""
+    room = width - 20 - (text_width(shown, size, True) + 12 if shown else 0)
+    won = final and team is not None and slot.winner == team.key
+    return {
+        "name": fit(name, size, room, bold=won),
+        "won": won,
+        "empty": team is None,
+        "count": shown,
+    }
+
+
+def _partidas(slot: Slot) -> tuple[str, str]:
+    """The partidas each side won, from the scores shown (a W.O. has none)."""
+    if not slot.games:
+        return ("", "")
+    a = b = 0
+    for score in slot.games:
+        left, _sep, right = score.partition("–")
+        try:
+            x, y = int(left), int(right)
+        except ValueError:
+            continue
+        a, b = a + (x > y), b + (y > x)
+    return (str(a), str(b))
