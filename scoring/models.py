@@ -57,6 +57,9 @@ class ScoreSheet(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The phone's idempotency key of the POST that wrote this version (None: no key sent,
+    # or not written from the judge's page); a resend with it answers this version.
+    client_key = models.UUIDField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "version"]
@@ -64,6 +67,7 @@ class ScoreSheet(models.Model):
         verbose_name_plural = _("súmulas")
         constraints = [
             models.UniqueConstraint(fields=["match", "version"], name="unique_sheet_version"),
+            models.UniqueConstraint(fields=["match", "client_key"], name="unique_sheet_client_key"),
             models.UniqueConstraint(
                 fields=["match"], condition=models.Q(confirmed=True), name="one_confirmed_sheet_per_match"
             ),
@@ -140,10 +144,14 @@ class Signature(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
+    client_key = models.UUIDField(null=True, blank=True)  # the phone's idempotency key, as on ScoreSheet
 
     class Meta:
         ordering = ["recorded_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["sheet", "team"], name="one_signature_per_team")]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "team"], name="one_signature_per_team"),
+            models.UniqueConstraint(fields=["sheet", "client_key"], name="unique_signature_client_key"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.team} — {self.get_method_display()}"
@@ -176,9 +184,15 @@ class SheetEvent(models.Model):
     user_agent = models.CharField(max_length=300, blank=True)
     reason = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
+    # The phone's idempotency key of a blind second entry (CONFIRMED with details "check",
+    # or CHECK_MISMATCH): what that POST wrote is this event. None on every other event.
+    client_key = models.UUIDField(null=True, blank=True)
 
     class Meta:
         ordering = ["at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "client_key"], name="unique_event_client_key")
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.match}"

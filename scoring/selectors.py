@@ -15,7 +15,7 @@ from rules.results import from_interchange
 from scoring import codes
 from scoring.access import assigned_table_ids, can_enter, is_organizer
 from scoring.diff import Change, Names, content_of, diff
-from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, TeamPin
+from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature, TeamPin
 from tournaments.models import Group, Match, Player, Tournament
 
 STATE_LABELS = {
@@ -234,3 +234,39 @@ def locked_pin_teams(team_ids: Iterable[int]) -> set[int]:
             "team_id", flat=True
         )
     )
+
+
+def sent_as_draft(sheet: ScoreSheet) -> bool:
+    """Whether ``sheet`` was written as a draft (its status may have moved on since)."""
+    return SheetEvent.objects.filter(sheet=sheet, kind=SheetEvent.Kind.DRAFT_SAVED).exists()
+
+
+def check_changes(event: SheetEvent) -> list[Change]:
+    """Where the blind second entry logged as ``event`` (a CHECK_MISMATCH) differed from
+    the version it checked, as the judge was shown it then (a version never changes)."""
+    sheet = event.sheet
+    if sheet is None:
+        return []
+    typed = event.details.get("entry") or {}
+    stored = {"result": sheet.result, "lineups": sheet.lineups}
+    return diff(stored, typed, Names.of(sheet.match))
+
+
+def written_sheet(match: Match, key: Any) -> ScoreSheet | None:
+    """The version of ``match`` that the POST with idempotency key ``key`` wrote."""
+    return ScoreSheet.objects.filter(match=match, client_key=key).first() if key else None
+
+
+def written_check(match: Match, key: Any) -> SheetEvent | None:
+    """The second entry (its CONFIRMED or CHECK_MISMATCH event) written with ``key``."""
+    if not key:
+        return None
+    return SheetEvent.objects.filter(match=match, client_key=key).select_related("sheet").first()
+
+
+def written_signature(match: Match, key: Any) -> Signature | None:
+    """The signature on a version of ``match`` written with ``key``."""
+    if not key:
+        return None
+    found = Signature.objects.filter(sheet__match=match, client_key=key)
+    return found.select_related("sheet", "team").first()

@@ -3,7 +3,9 @@
 Thin views: permissions from ``tournaments.permissions`` and ``scoring.access``, reads from
 ``scoring.selectors``, writes through ``scoring.services``. A refused POST re-renders
 the form with what was typed and a 4xx status (422 invalid, 409 stale or wrong state,
-403 not allowed); nothing is written then.
+403 not allowed, 400 a malformed idempotency key); nothing is written then. Every write
+carries the form's ``client_key`` and a resend of it answers the original outcome; with
+``Accept: application/json`` the answers are JSON (``scoring.views_answers``).
 """
 
 from __future__ import annotations
@@ -16,18 +18,32 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring import selectors
 from scoring.access import can_enter, is_organizer
-from scoring.diff import Names, content_of, fields
+from scoring.diff import Change, Names, content_of, fields
 from scoring.forms import SheetForm, SignForm, initial_from_sheet
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, SheetEvent
 from scoring.selectors_judge import judge_rows
-from scoring.services.errors import EntryInvalid, EntryProblem, ScoringError, StaleEdit
+from scoring.services.errors import AlreadyWritten, EntryInvalid, EntryProblem, ScoringError, StaleEdit
 from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save, sheet_sign
+from scoring.views_answers import (
+    BadKey,
+    JsonRefusals,
+    answer_done,
+    check_done,
+    entry_url,
+    key_of,
+    mismatch_texts,
+    new_key,
+    refusal_json,
+    signature_done,
+    stale_texts,
+    sumula_done,
+    wants_json,
+)
 from tournaments.models import Match
 from tournaments.permissions import Action, TournamentPermissionMixin, can
 from tournaments.phases import match_round_names
@@ -40,10 +56,6 @@ def origin_of(request: HttpRequest) -> Origin:
     except ValueError:
         ip = None
     return Origin(ip=ip, user_agent=str(request.META.get("HTTP_USER_AGENT", ""))[:300])
-
-
-def entry_url(match: Match) -> str:
-    return reverse("scoring:entry", args=[match.stage.tournament.slug, match.pk])
 
 
 class CodeView(LoginRequiredMixin, View):
@@ -115,7 +127,13 @@ def _problem_rows(form: SheetForm, problems: list[EntryProblem]) -> tuple[list[d
     return rows, general
 
 
-class EntryView(MatchMixin, View):
+def problem_texts(form: SheetForm, problems: list[EntryProblem]) -> list[str]:
+    """Every finding of a refused súmula as the sentences the page shows, in its order."""
+    rows, general = _problem_rows(form, problems)
+    return [e for row in rows for e in row["errors"]] + general
+
+
+class EntryView(JsonRefusals, MatchMixin, View):
     template_name = "scoring/entry.html"
 
     def context(self, form: SheetForm, **extra: Any) -> dict[str, Any]:
@@ -142,6 +160,8 @@ class EntryView(MatchMixin, View):
                         "signature": signed.get(team.pk),
                         "pin_locked": team.pk in locked,
                         "paper": team.pk not in locked or organizer,
+                        "paper_key": new_key(),
+                        "pin_key": new_key(),
                     }
                 )
         waiting = sheet.state in ("awaiting_check", "check_mismatch")
@@ -161,6 +181,7 @@ class EntryView(MatchMixin, View):
             "signing": signing,
             "can_check": can_check,
             "storage_key": f"sumula:{match.pk}:{form['base_version'].value()}",
+            "client_key": extra.pop("client_key", None) or new_key(),
             "pretty_code": selectors.codes.pretty(sheet.code),
             **extra,
         }
@@ -173,11 +194,33 @@ class EntryView(MatchMixin, View):
         form = SheetForm(initial=initial, match=self.match, modality=self.tournament.rules())
         return render(request, self.template_name, self.context(form))
 
+    def refuse(
+        self, form: SheetForm, status: int, message: str, texts: list[str], **extra: Any
+    ) -> HttpResponse:
+        """The page again with what was typed and why (HTML), or the JSON refusal."""
+        if wants_json(self.request):
+            return refusal_json(status, message, texts)
+        return render(self.request, self.template_name, self.context(form, **extra), status=status)
+
+    def replay(self, sheet: ScoreSheet) -> HttpResponse:
+        done = sumula_done(self.match, sheet, draft=selectors.sent_as_draft(sheet), replayed=True)
+        return answer_done(self.request, done)
+
     def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         self.match = self.load_match(match_id)
         form = SheetForm(request.POST, match=self.match, modality=self.tournament.rules())
+        try:
+            key = key_of(request.POST)
+        except BadKey as exc:
+            form.is_valid()
+            return self.refuse(form, exc.status, exc.message, [], refusal=exc.message)
+        written = selectors.written_sheet(self.match, key)
+        if written is not None:  # a resend after a lost reply: its first answer again
+            return self.replay(written)
+        kept = {"client_key": str(key) if key else None}  # nothing written: a resend may use it
         if not form.is_valid():
-            return render(request, self.template_name, self.context(form), status=422)
+            texts = problem_texts(form, [])
+            return self.refuse(form, 422, _("A súmula tem erros; nada foi gravado."), texts, **kept)
         submit = request.POST.get("action") != "draft"
         try:
             sheet = sheet_save(
@@ -187,37 +230,54 @@ class EntryView(MatchMixin, View):
                 base_version=form.cleaned_data["base_version"],
                 submit=submit,
                 origin=origin_of(request),
+                key=key,
             )
+        except AlreadyWritten as exc:  # the resend raced its original: written once, by it
+            return self.replay(exc.row)
         except EntryInvalid as exc:
-            return render(request, self.template_name, self.context(form, problems=exc.problems), status=422)
+            texts = problem_texts(form, exc.problems)
+            return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except StaleEdit as exc:
+            if wants_json(request):
+                return refusal_json(exc.status, exc.message, stale_texts(exc.changes))
             data = request.POST.copy()
             data["base_version"] = str(exc.current.version)  # resending is now a conscious choice
             form = SheetForm(data, match=self.match, modality=self.tournament.rules())
             form.is_valid()
-            context = self.context(form, stale=exc)
+            context = self.context(form, stale=exc, **kept)
             return render(request, self.template_name, context, status=exc.status)
         except ScoringError as exc:
-            context = self.context(form, refusal=exc.message)
-            return render(request, self.template_name, context, status=exc.status)
-        if submit:
-            done = _("Súmula enviada (versão %(version)d).")
-        else:
-            done = _("Súmula salva como rascunho (versão %(version)d).")
-        messages.success(request, done % {"version": sheet.version})
+            return self.refuse(form, exc.status, exc.message, [], refusal=exc.message, **kept)
+        return answer_done(request, sumula_done(self.match, sheet, draft=not submit))
+
+
+class SignView(JsonRefusals, MatchMixin, View):
+    """A capataz's signature, on paper or with the team PIN. The plain form always goes
+    back to the súmula page, with the outcome or the refusal as its message."""
+
+    def refuse(self, status: int, message: str) -> HttpResponse:
+        if wants_json(self.request):
+            return refusal_json(status, message)
+        messages.error(self.request, message)
         return HttpResponseRedirect(entry_url(self.match), status=303)
 
-
-class SignView(MatchMixin, View):
     def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         self.match = self.load_match(match_id)
+        try:
+            key = key_of(request.POST)
+        except BadKey as exc:
+            return self.refuse(exc.status, exc.message)
+        # A resend after a lost reply: its first answer again, before any PIN is looked at.
+        written = selectors.written_signature(self.match, key)
+        if written is not None:
+            done = signature_done(self.match, written.team, written.sheet.version, replayed=True)
+            return answer_done(request, done)
         form = SignForm(request.POST)
         if not form.is_valid():
-            messages.error(request, _("Assinatura inválida."))
-            return HttpResponseRedirect(entry_url(self.match), status=303)
+            return self.refuse(422, _("Assinatura inválida."))
         team = self.match.team_a if form.cleaned_data["team"] == "a" else self.match.team_b
         try:
-            sheet_sign(
+            sheet = sheet_sign(
                 match=self.match,
                 user=request.user,
                 team=team,
@@ -225,17 +285,17 @@ class SignView(MatchMixin, View):
                 method=form.cleaned_data["method"],
                 pin=form.cleaned_data["pin"],
                 origin=origin_of(request),
+                key=key,
             )
+        except AlreadyWritten as exc:  # the resend raced its original: written once, by it
+            done = signature_done(self.match, exc.row.team, exc.row.sheet.version, replayed=True)
+            return answer_done(request, done)
         except ScoringError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(
-                request, _("Assinatura do capataz de %(team)s registrada.") % {"team": team.name}
-            )
-        return HttpResponseRedirect(entry_url(self.match), status=303)
+            return self.refuse(exc.status, exc.message)
+        return answer_done(request, signature_done(self.match, team, sheet.version))
 
 
-class CheckView(MatchMixin, View):
+class CheckView(JsonRefusals, MatchMixin, View):
     """Double entry: a second person re-types the súmula without seeing it."""
 
     template_name = "scoring/check.html"
@@ -250,9 +310,29 @@ class CheckView(MatchMixin, View):
             "teams": [("a", self.match.team_a), ("b", self.match.team_b)],
             "general_errors": general,
             "modality": form.modality,
+            "client_key": extra.pop("client_key", None) or new_key(),
             **extra,
         }
         return render(self.request, self.template_name, context, status=status)  # type: ignore[attr-defined]
+
+    def refuse(
+        self, form: SheetForm, status: int, message: str, texts: list[str], **extra: Any
+    ) -> HttpResponse:
+        if wants_json(self.request):
+            return refusal_json(status, message, texts)
+        return self.render_check(form, status, **extra)
+
+    def mismatch(self, form: SheetForm, changes: list[Change]) -> HttpResponse:
+        """A second entry that differed: written (the comissão may accept it), so its key
+        is spent and the form gets a new one; a resend of it shows the same differences."""
+        message = _("Divergência: nada foi confirmado.")
+        return self.refuse(form, 409, message, mismatch_texts(changes), mismatch=changes)
+
+    def replay(self, form: SheetForm, event: SheetEvent) -> HttpResponse:
+        if event.kind == SheetEvent.Kind.CHECK_MISMATCH:
+            return self.mismatch(form, selectors.check_changes(event))
+        version = int(event.details.get("version") or (event.sheet.version if event.sheet else 0))
+        return answer_done(self.request, check_done(self.match, version, replayed=True))
 
     def get(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         self.match = self.load_match(match_id)
@@ -268,8 +348,20 @@ class CheckView(MatchMixin, View):
     def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         self.match = self.load_match(match_id)
         form = SheetForm(request.POST, match=self.match, modality=self.tournament.rules())
+        try:
+            key = key_of(request.POST)
+        except BadKey as exc:
+            form.is_valid()
+            return self.refuse(form, exc.status, exc.message, [], refusal=exc.message)
+        written = selectors.written_check(self.match, key)
+        if written is not None:  # a resend after a lost reply: its first answer again
+            form.is_valid()
+            return self.replay(form, written)
+        kept = {"client_key": str(key) if key else None}  # nothing written: a resend may use it
         if not form.is_valid():
-            return self.render_check(form, 422)
+            return self.refuse(
+                form, 422, _("A súmula tem erros; nada foi gravado."), problem_texts(form, []), **kept
+            )
         try:
             outcome = sheet_check(
                 match=self.match,
@@ -277,12 +369,15 @@ class CheckView(MatchMixin, View):
                 data=form.entry,
                 version=form.cleaned_data["base_version"],
                 origin=origin_of(request),
+                key=key,
             )
+        except AlreadyWritten as exc:  # the resend raced its original: written once, by it
+            return self.replay(form, exc.row)
         except EntryInvalid as exc:
-            return self.render_check(form, 422, problems=exc.problems)
+            texts = problem_texts(form, exc.problems)
+            return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except ScoringError as exc:
-            return self.render_check(form, exc.status, refusal=exc.message)
+            return self.refuse(form, exc.status, exc.message, [], refusal=exc.message, **kept)
         if not outcome.confirmed:
-            return self.render_check(form, 409, mismatch=outcome.changes)
-        messages.success(request, _("Conferência idêntica: súmula confirmada."))
-        return HttpResponseRedirect(entry_url(self.match), status=303)
+            return self.mismatch(form, outcome.changes)
+        return answer_done(request, check_done(self.match, outcome.sheet.version))

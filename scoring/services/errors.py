@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
@@ -78,6 +78,17 @@ class StaleEdit(ScoringError):
 
 class PinRefused(ScoringError):
     status = 403
+
+
+class AlreadyWritten(Exception):
+    """The POST's idempotency key was already written (a resend after a lost reply):
+    nothing new is written, and the caller answers what ``row`` records, the original
+    outcome. ``row`` is the ScoreSheet version, the second entry's SheetEvent or the
+    Signature that the first POST with this key wrote. Not a refusal."""
+
+    def __init__(self, row: Any) -> None:
+        super().__init__(f"already written: {row!r}")
+        self.row = row
 
 
 class StaleDecision(ScoringError):

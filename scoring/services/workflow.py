@@ -19,6 +19,7 @@ confirms it. Two different entries are decided by the comissão
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
 from scoring.services.consequences import consequences_of
 from scoring.services.contributions import contributions_refresh
 from scoring.services.entry import EntryData, prepare_entry
-from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
+from scoring.services.errors import AlreadyWritten, EntryInvalid, NotAllowed, StaleEdit, WorkflowError
 from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Stage, Team
@@ -72,6 +73,7 @@ def _event(
     *,
     reason: str = "",
     details: dict[str, Any] | None = None,
+    key: uuid.UUID | None = None,
 ) -> None:
     SheetEvent.objects.create(
         match=match,
@@ -82,6 +84,7 @@ def _event(
         user_agent=origin.user_agent[:300],
         reason=reason,
         details=details or {},
+        client_key=key,
     )
 
 
@@ -89,6 +92,19 @@ def _locked_versions(match: Match) -> list[ScoreSheet]:
     """Lock the jogo, then read its versions: the serialisation point of every write."""
     Match.objects.select_for_update().filter(pk=match.pk).values_list("pk", flat=True).get()
     return list(ScoreSheet.objects.filter(match=match).select_related("entered_by").order_by("version"))
+
+
+def _ensure_new(rows: Any, key: uuid.UUID | None) -> None:
+    """Refuse to write twice for one idempotency key: the POST that wrote ``key`` (a
+    row of ``rows``, a queryset or the locked versions) is answered again instead."""
+    if key is None:
+        return
+    if isinstance(rows, list):
+        done = next((row for row in rows if row.client_key == key), None)
+    else:
+        done = rows.filter(client_key=key).first()
+    if done is not None:
+        raise AlreadyWritten(done)
 
 
 def _ensure_base(match: Match, sheets: list[ScoreSheet], base_version: int) -> ScoreSheet | None:
@@ -159,13 +175,18 @@ def sheet_save(
     submit: bool,
     origin: Origin = NO_ORIGIN,
     source: str = "juiz",
+    key: uuid.UUID | None = None,
 ) -> ScoreSheet:
     """Write a new version (a draft, or a submission) based on ``base_version``.
 
     A submission must pass the rules engine and the roster checks; a draft only needs a
-    readable shape. Nothing is written on any refusal. Locks the Match row.
+    readable shape. Nothing is written on any refusal. Locks the Match row. ``key``, the
+    phone's idempotency key, is kept on the version; a key this jogo already has raises
+    :class:`AlreadyWritten` with that version (checked before anything else, and again
+    under the lock, so a resend racing the original writes nothing).
     """
     ensure_can_enter(user, match)
+    _ensure_new(ScoreSheet.objects.filter(match=match), key)
     prepared = prepare_entry(match, data)
     if submit and not prepared.ok:
         raise EntryInvalid(prepared.problems)
@@ -175,6 +196,7 @@ def sheet_save(
     confirm_now = submit and not double_entry(match)
     with transaction.atomic():
         sheets = _locked_versions(match)
+        _ensure_new(sheets, key)
         latest = _ensure_base(match, sheets, base_version)
         confirmed = next((s for s in sheets if s.confirmed), None)
         if confirmed is not None and confirmed.status == Status.HOMOLOGATED:
@@ -207,6 +229,7 @@ def sheet_save(
             entered_ip=origin.ip,
             user_agent=origin.user_agent[:300],
             source=source,
+            client_key=key,
         )
         sheet.save()
         kind = SheetEvent.Kind.SUBMITTED if submit else SheetEvent.Kind.DRAFT_SAVED
@@ -220,19 +243,29 @@ def sheet_save(
 
 
 def sheet_check(
-    *, match: Match, user: Any, data: EntryData, version: int, origin: Origin = NO_ORIGIN
+    *,
+    match: Match,
+    user: Any,
+    data: EntryData,
+    version: int,
+    origin: Origin = NO_ORIGIN,
+    key: uuid.UUID | None = None,
 ) -> CheckOutcome:
     """Double entry: compare a blind re-entry with the version waiting for confirmation.
 
     Equal result and lineups confirm that version; any difference is returned side by
-    side (and logged) and nothing is confirmed. Locks the Match row.
+    side (and logged) and nothing is confirmed. Locks the Match row. ``key`` is kept on
+    the event either writes; a key already written raises :class:`AlreadyWritten` with
+    that event (a resend must not log a second differing entry).
     """
     ensure_can_enter(user, match)
+    _ensure_new(SheetEvent.objects.filter(match=match), key)
     prepared = prepare_entry(match, data)
     if not prepared.ok:
         raise EntryInvalid(prepared.problems)
     with transaction.atomic():
         sheets = _locked_versions(match)
+        _ensure_new(SheetEvent.objects.filter(match=match), key)
         latest = _ensure_base(match, sheets, version)
         if latest is None or latest.confirmed or not latest.is_live:
             raise WorkflowError(_("Não há súmula aguardando conferência neste jogo."))
@@ -250,12 +283,12 @@ def sheet_check(
                 "normalizations": prepared.normalizations,
                 "changes": [c.field for c in changes],
             }
-            _event(match, latest, SheetEvent.Kind.CHECK_MISMATCH, user, origin, details=details)
+            _event(match, latest, SheetEvent.Kind.CHECK_MISMATCH, user, origin, details=details, key=key)
             return CheckOutcome(False, latest, changes)
         _confirm(latest, sheets, user)
         # "check": confirmed by an identical second entry, not at sending (the súmula page).
         details = {"version": latest.version, "check": "same"}
-        _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details=details)
+        _event(match, latest, SheetEvent.Kind.CONFIRMED, user, origin, details=details, key=key)
         if shows_pending(match):
             bump_match(tournament_of(match).pk, match)  # its result is shown now, as pending
     return CheckOutcome(True, latest)
@@ -270,13 +303,17 @@ def sheet_sign(
     method: str = Signature.Method.PAPER,
     pin: str = "",
     origin: Origin = NO_ORIGIN,
+    key: uuid.UUID | None = None,
 ) -> ScoreSheet:
     """Record a capataz's signature on ``version``; both signed (or the present side of a
     W.O.) makes the súmula SIGNED. A wrong PIN is counted before anything else is
     looked at (its own transaction). A paper signature for a team whose PIN is locked
     (``pins.paper_blocked``) is the organizer's to record. Locks the TeamPin row, then
-    the Match row."""
+    the Match row. ``key`` is kept on the signature; a key already written raises
+    :class:`AlreadyWritten` with that signature before the PIN is looked at, so a resend
+    after a lost reply neither counts as a PIN attempt nor needs the PIN again."""
     ensure_can_enter(user, match)
+    _ensure_new(Signature.objects.filter(sheet__match=match), key)
     if team.pk not in (match.team_a_id, match.team_b_id):
         raise WorkflowError(_("Esta equipe não joga este jogo."))
     if method == Signature.Method.PIN:
@@ -295,6 +332,7 @@ def sheet_sign(
                 % {"team": team.name}
             )
         sheets = _locked_versions(match)
+        _ensure_new(Signature.objects.filter(sheet__match=match), key)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):
             raise WorkflowError(_("Só uma súmula enviada e ainda não homologada pode ser assinada."))
@@ -304,7 +342,9 @@ def sheet_sign(
             )
         if sheet.signatures.filter(team=team).exists():
             raise WorkflowError(_("O capataz de %(team)s já assinou esta súmula.") % {"team": team.name})
-        Signature.objects.create(sheet=sheet, team=team, method=method, recorded_by=_user(user))
+        Signature.objects.create(
+            sheet=sheet, team=team, method=method, recorded_by=_user(user), client_key=key
+        )
         details = {"version": sheet.version, "team": team.key, "method": method}
         _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
         if _signatures_complete(sheet):

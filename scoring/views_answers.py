@@ -1,0 +1,152 @@
+"""How the judge's writes answer, and the idempotency key each of their forms carries.
+
+Every súmula, blind second entry and signature form holds a hidden ``client_key``, a
+fresh UUID4 drawn when the page is rendered. The server keeps it with what the POST
+wrote (``ScoreSheet.client_key``, ``SheetEvent.client_key``, ``Signature.client_key``);
+a POST whose key was already written is answered with the original outcome — the same
+version, the same sentence, the same redirect — and writes nothing
+(``scoring.services.errors.AlreadyWritten``). A POST without the key is written as
+before; a malformed key is refused (400) before anything is looked at.
+
+The plain form gets a redirect or the page again; a request that accepts
+``application/json`` (the phone's queue) gets :func:`done_json` or
+:func:`refusal_json`. Both carry sentences in the request's language, never a rule code.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.diff import Change
+from scoring.models import ScoreSheet
+from scoring.services.errors import ScoringError
+from tournaments.models import Match, Team
+
+SUMULA, CHECK, SIGNATURE = "sumula", "check", "signature"  # the "kind" of a JSON answer
+KEY_FIELD = "client_key"
+
+
+class BadKey(ScoringError):
+    """The POST's ``client_key`` is not a UUID: nothing is looked at or written."""
+
+    status = 400
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def new_key() -> str:
+    return str(uuid.uuid4())
+
+
+def key_of(data: Any) -> uuid.UUID | None:
+    """The POST's idempotency key; None when it sent none (an old page, a plain test)."""
+    raw = str(data.get(KEY_FIELD, "") or "").strip()
+    if not raw:
+        return None
+    try:
+        return uuid.UUID(raw[:64])
+    except ValueError:
+        raise BadKey(
+            _("Chave de envio (client_key) inválida: recarregue a página e envie de novo; nada foi gravado.")
+        ) from None
+
+
+@dataclass(frozen=True)
+class Done:
+    """A write's outcome as the judge reads it, the first time or replayed."""
+
+    kind: str
+    version: int
+    message: str
+    url: str
+    replayed: bool = False
+
+
+def entry_url(match: Match) -> str:
+    return reverse("scoring:entry", args=[match.stage.tournament.slug, match.pk])
+
+
+def sumula_done(match: Match, sheet: ScoreSheet, *, draft: bool, replayed: bool = False) -> Done:
+    if draft:
+        text = _("Súmula salva como rascunho (versão %(version)d).")
+    else:
+        text = _("Súmula enviada (versão %(version)d).")
+    return Done(SUMULA, sheet.version, text % {"version": sheet.version}, entry_url(match), replayed)
+
+
+def signature_done(match: Match, team: Team, version: int, *, replayed: bool = False) -> Done:
+    text = _("Assinatura do capataz de %(team)s registrada.") % {"team": team.name}
+    return Done(SIGNATURE, version, text, entry_url(match), replayed)
+
+
+def check_done(match: Match, version: int, *, replayed: bool = False) -> Done:
+    text = _("Conferência idêntica: súmula confirmada.")
+    return Done(CHECK, version, text, entry_url(match), replayed)
+
+
+def answer_done(request: HttpRequest, done: Done) -> HttpResponse:
+    """JSON for the queue; else the flash sentence and a 303 to the súmula page."""
+    if wants_json(request):
+        body = {
+            "ok": True,
+            "replayed": done.replayed,
+            "kind": done.kind,
+            "version": done.version,
+            "message": done.message,
+            "url": done.url,
+        }
+        return JsonResponse(body, status=200)
+    messages.success(request, done.message)
+    return HttpResponseRedirect(done.url, status=303)
+
+
+def refusal_json(status: int, message: str, problems: Sequence[str] = ()) -> JsonResponse:
+    body = {"ok": False, "status": status, "message": message, "problems": [str(p) for p in problems]}
+    return JsonResponse(body, status=status)
+
+
+def stale_texts(changes: Sequence[Change]) -> list[str]:
+    """What another person saved meanwhile, one sentence a field."""
+    return [
+        _("%(field)s: %(before)s na versão em que você começou; %(after)s na versão gravada agora.")
+        % {"field": c.field, "before": c.before, "after": c.after}
+        for c in changes
+    ]
+
+
+def mismatch_texts(changes: Sequence[Change]) -> list[str]:
+    """Where a blind second entry differs from the version it checks, one sentence a field."""
+    return [
+        _("%(field)s: %(before)s no lançamento anterior; %(after)s na sua digitação.")
+        % {"field": c.field, "before": c.before, "after": c.after}
+        for c in changes
+    ]
+
+
+class JsonRefusals:
+    """For a POST that accepts JSON, a refusal before the view runs (logged out, not
+    allowed, no such jogo) is JSON too, not a login page or an HTML error page."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST" or not wants_json(request):
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc, no-any-return]
+        if not request.user.is_authenticated:
+            return refusal_json(403, _("Sua sessão terminou: entre de novo para enviar; nada foi gravado."))
+        try:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc, no-any-return]
+        except PermissionDenied as exc:
+            text = str(exc) or _("Você não pode lançar súmulas neste torneio.")
+            return refusal_json(403, text)
+        except Http404:
+            return refusal_json(404, _("Torneio ou jogo não encontrado."))
