@@ -39,7 +39,7 @@
       list.textContent = "";
       items.forEach(function (item) {
         var li = document.createElement("li");
-        li.className = "queue-item queue-" + item.state;
+        li.classList.add("queue-item", "queue-" + item.state);
         li.setAttribute("data-id", item.id);
         li.setAttribute("data-kind", item.kind);
         li.setAttribute("data-state", item.state);
@@ -65,7 +65,7 @@
         if (item.state !== "waiting") {
           var close = document.createElement("button");
           close.type = "button";
-          close.className = "link queue-dismiss";
+          close.classList.add("link", "queue-dismiss");
           close.textContent = words.dismiss;
           li.appendChild(document.createTextNode(" "));
           li.appendChild(close);

@@ -123,6 +123,11 @@ def test_a_lost_reply_and_its_resend_give_one_clear_result(phone: BrowserContext
     fill_sumula(page)
     page.click("#sumula-form button[value=submit]")
     expect(sumula_item(page)).to_contain_text("no aparelho")
+    for _ in range(150):  # until the route has seen the POST (the queue sends it at once)
+        if dropped:
+            break
+        page.wait_for_timeout(100)
+    expect(sumula_item(page)).to_contain_text("no aparelho")  # no answer: still waiting
     assert dropped and [s.version for s in ScoreSheet.objects.filter(match=m)] == [1]
 
     # The queue sends it again with the same key: the server's replay, version 1.
