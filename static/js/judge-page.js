@@ -105,12 +105,11 @@
 
   if ("serviceWorker" in navigator && panel.dataset.worker) {
     navigator.serviceWorker.register(panel.dataset.worker, { scope: panel.dataset.scope }).then(warm, function () {});
-    // data-offline-ready: the worker controls this page (its fetches go through the cache).
-    var mark = function () {
-      if (navigator.serviceWorker.controller) document.documentElement.setAttribute("data-offline-ready", "");
-    };
-    mark();
-    navigator.serviceWorker.addEventListener("controllerchange", mark);
+    // data-offline-ready: the worker is active, the next loads of the judge's pages go
+    // through it (this one too, if it already did).
+    navigator.serviceWorker.ready.then(function () {
+      document.documentElement.setAttribute("data-offline-ready", "");
+    });
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "warmed") document.documentElement.setAttribute("data-warmed", event.data.count);
     });

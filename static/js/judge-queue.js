@@ -97,8 +97,21 @@
     });
   }
 
+  // A request that hangs (a Wi-Fi that drops packets) must not hold the queue: past
+  // its time it counts as a lost reply, and the item is sent again later, safely.
+  function timed(url, options, seconds) {
+    if (typeof AbortController === "undefined") return root.fetch(url, options);
+    var abort = new AbortController();
+    var timer = setTimeout(function () { abort.abort(); }, seconds * 1000);
+    options.signal = abort.signal;
+    return root.fetch(url, options).then(function (r) { clearTimeout(timer); return r; }, function (e) {
+      clearTimeout(timer);
+      throw e;
+    });
+  }
+
   function whoami() {
-    return root.fetch(whoUrl, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+    return timed(whoUrl, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } }, 15)
       .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); });
   }
 
@@ -107,12 +120,12 @@
   function send(item, csrf) {
     var body = new URLSearchParams();
     item.fields.forEach(function (pair) { if (pair[0] !== "csrfmiddlewaretoken") body.append(pair[0], pair[1]); });
-    return root.fetch(item.url, {
+    return timed(item.url, {
       method: "POST",
       credentials: "same-origin",
       headers: { Accept: "application/json", "X-CSRFToken": csrf, "X-Requested-With": "fetch" },
       body: body,
-    }).then(function (r) {
+    }, 30).then(function (r) {
       var type = r.headers.get("Content-Type") || "";
       // A server that answers the plain form's redirect (no JSON): taken, no version told.
       if (r.ok && r.redirected && type.indexOf("json") === -1) return { data: { ok: true, url: r.url } };

@@ -107,19 +107,38 @@
     event.waitUntil(self.clients.claim());
   });
 
-  // The jogos list's links, fetched one after the other into the judge's cache.
+  // The jogos list's links, fetched one after the other into the judge's cache; a page
+  // cached in the last minutes is not fetched again (the list is opened often, on a
+  // slow network; a page opened online is fetched anyway, network first). One warm-up
+  // at a time: a second one waits for the first and finds its pages fresh.
+  var FRESH = 10 * 60 * 1000;
+  var warming = Promise.resolve();
+  function fresh(cache, url) {
+    return cache.match(url).then(function (r) {
+      var at = r ? Date.parse(r.headers.get("Date") || "") : NaN;
+      return !isNaN(at) && Date.now() - at < FRESH;
+    });
+  }
   function warm(key, urls, event) {
-    return (key === current ? Promise.resolve() : switchTo(key)).then(function () {
+    var fetched = 0;
+    warming = warming.then(function () {
+      return key === current ? null : switchTo(key);
+    }).then(function () {
+      return caches.open(PAGES + key);
+    }).then(function (cache) {
       var strategy = strategyFor(key);
       return urls.reduce(function (chain, url) {
-        return chain.then(function () {
+        return chain.then(function () { return fresh(cache, url); }).then(function (skip) {
+          if (skip) return null;
+          fetched += 1;
           var request = new Request(url, { credentials: "same-origin" });
           return strategy.handle({ request: request, event: event }).catch(function () { return null; });
         });
       }, Promise.resolve());
     }).then(function () {
-      if (event.source) event.source.postMessage({ type: "warmed", count: urls.length });
-    });
+      if (event.source) event.source.postMessage({ type: "warmed", count: fetched });
+    }, function () { /* the next list's warm-up tries again */ });
+    return warming;
   }
 
   self.addEventListener("message", function (event) {
