@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
@@ -48,7 +49,7 @@ def worker_config() -> dict[str, object]:
         "modules": {name: static(f"{WORKBOX}/{name}.prod.js") for name in MODULES},
         "queue": static("js/judge-queue.js"),
         "shell": [static(path) for path in SHELL],
-        "static": static(""),
+        "static": settings.STATIC_URL,  # not static(""): the manifest storage has no entry for it
         "who": reverse("scoring:phone_who"),
     }
 

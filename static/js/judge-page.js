@@ -15,8 +15,9 @@
   var judge = panel.dataset.judge;
   var match = panel.dataset.match || "";
   var label = panel.dataset.label || "";
-  var kinds = (panel.dataset.kinds || "").split(" ").filter(Boolean);
+  var kinds = (panel.dataset.kinds || "").split(",").filter(Boolean);
   var list = panel.querySelector(".queue-list");
+  var WARM = 20; // jogos of the list whose pages the worker keeps
   Q.configure({ who: panel.dataset.who });
   document.documentElement.classList.add("phone");
 
@@ -94,7 +95,9 @@
   function warm() {
     var urls = [];
     if (!navigator.serviceWorker.controller && !window.location.search) urls.push(window.location.pathname);
-    document.querySelectorAll("[data-warm]").forEach(function (node) {
+    // The next jogos first, as the list orders them: a judge of every mesa of a big
+    // event would otherwise fetch hundreds of pages over a slow network.
+    Array.prototype.slice.call(document.querySelectorAll("[data-warm]"), 0, WARM).forEach(function (node) {
       node.getAttribute("data-warm").split(" ").forEach(function (u) { if (u) urls.push(u); });
     });
     if (!urls.length || !navigator.onLine) return;

@@ -129,7 +129,7 @@ def test_the_pages_give_the_phone_its_queue_and_the_pages_to_keep(world: World) 
     assert 'data-phone-queue="sumula"' in entry and f'data-match="{m.pk}"' in entry and "data-reload" in entry
     assert entry.index("js/judge-queue.js") < entry.index("js/judge-page.js") < entry.index("js/sumula.js")
     tenteio = c.get(reverse("tally:tenteio", args=[slug, m.pk])).content.decode()
-    assert 'data-kinds="sumula check signature"' in tenteio
+    assert 'data-kinds="sumula,check,signature"' in tenteio
     assert tenteio.index("js/judge-queue.js") < tenteio.index("tally/tenteio.js")
     # «Sair» clears the phone's cached pages first (static/js/logout.js).
     assert "data-logout" in home and "js/logout.js" in home
