@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from scoring.diff import Change
 from scoring.models import ScoreSheet
-from scoring.services.errors import ScoringError
+from scoring.services.errors import ScoringError, StaleEdit
 from tournaments.models import Match, Team
 
 SUMULA, CHECK, SIGNATURE = "sumula", "check", "signature"  # the "kind" of a JSON answer
@@ -123,6 +123,11 @@ def stale_texts(changes: Sequence[Change]) -> list[str]:
         % {"field": c.field, "before": c.before, "after": c.after}
         for c in changes
     ]
+
+
+def stale_of(exc: ScoringError) -> list[str]:
+    """The sentences of a refusal's details: what changed meanwhile, for a stale one."""
+    return stale_texts(exc.changes) if isinstance(exc, StaleEdit) else []
 
 
 def mismatch_texts(changes: Sequence[Change]) -> list[str]:

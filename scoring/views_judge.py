@@ -11,6 +11,7 @@ carries the form's ``client_key`` and a resend of it answers the original outcom
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -40,6 +41,7 @@ from scoring.views_answers import (
     new_key,
     refusal_json,
     signature_done,
+    stale_of,
     stale_texts,
     sumula_done,
     wants_json,
@@ -255,9 +257,9 @@ class SignView(JsonRefusals, MatchMixin, View):
     """A capataz's signature, on paper or with the team PIN. The plain form always goes
     back to the súmula page, with the outcome or the refusal as its message."""
 
-    def refuse(self, status: int, message: str) -> HttpResponse:
+    def refuse(self, status: int, message: str, texts: Sequence[str] = ()) -> HttpResponse:
         if wants_json(self.request):
-            return refusal_json(status, message)
+            return refusal_json(status, message, texts)
         messages.error(self.request, message)
         return HttpResponseRedirect(entry_url(self.match), status=303)
 
@@ -291,7 +293,7 @@ class SignView(JsonRefusals, MatchMixin, View):
             done = signature_done(self.match, exc.row.team, exc.row.sheet.version, replayed=True)
             return answer_done(request, done)
         except ScoringError as exc:
-            return self.refuse(exc.status, exc.message)
+            return self.refuse(exc.status, exc.message, stale_of(exc))
         return answer_done(request, signature_done(self.match, team, sheet.version))
 
 
@@ -377,7 +379,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
             texts = problem_texts(form, exc.problems)
             return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except ScoringError as exc:
-            return self.refuse(form, exc.status, exc.message, [], refusal=exc.message, **kept)
+            return self.refuse(form, exc.status, exc.message, stale_of(exc), refusal=exc.message, **kept)
         if not outcome.confirmed:
             return self.mismatch(form, outcome.changes)
         return answer_done(request, check_done(self.match, outcome.sheet.version))

@@ -15,6 +15,11 @@ mata-mata's) a submitted version waits for a second person to re-type it blind
 (:func:`sheet_check`); the person who entered a version can never be the one who
 confirms it. Two different entries are decided by the comissão
 (``scoring.services.double_entry``) or by a corrected version that is re-typed again.
+
+A write from the judge's phone carries its idempotency ``key``, kept on the row it writes
+(the version, the second entry's event, the signature); a key the jogo already has is
+never written again: :class:`AlreadyWritten` hands back that row, looked for before
+anything else and again under the Match lock (a resend racing its original).
 """
 
 from __future__ import annotations

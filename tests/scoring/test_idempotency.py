@@ -249,6 +249,9 @@ def test_json_refusals_name_the_problem_in_sentences(world: World) -> None:
         "message": "Você não é juiz desta mesa.",
         "problems": [],
     }
+    missing = reverse("scoring:entry", args=[world.tournament.slug, 999999])
+    gone = c.post(missing, post_data(m, client_key=key()), **JSON)
+    assert gone.status_code == 404 and gone.json()["ok"] is False and gone.json()["status"] == 404
     anonymous = Client().post(entry_url(world, m), post_data(m, client_key=key()), **JSON)
     assert anonymous.status_code == 403 and anonymous.json()["ok"] is False
     assert ScoreSheet.objects.filter(match=m).count() == 1
@@ -418,4 +421,5 @@ def test_signature_refusals_in_json(world: World) -> None:
         sign_url(world, m), {"team": "a", "version": 2, "method": "paper", "client_key": key()}, **JSON
     )
     assert stale.status_code == 409 and stale.json()["ok"] is False
+    assert stale.json()["problems"]  # what the version it named holds, one sentence a field
     assert not Signature.objects.exists()
