@@ -18,6 +18,7 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 
 from scoring.access import LINK_ATTRIBUTE
+from scoring.phone import judge_key
 from scoring.selectors_links import session_scope
 
 SESSION_KEY = "tenteio_judge_link"
@@ -36,6 +37,8 @@ JUDGE_VIEWS = frozenset(
         "tally:undo",
         "tally:close",
         "logout",
+        "scoring:phone_worker",
+        "scoring:phone_who",
     }
 )
 
@@ -73,3 +76,31 @@ class JudgeLinkMiddleware:
             request.user = AnonymousUser()
             return
         setattr(request.user, LINK_ATTRIBUTE, scope)
+
+
+# The judge's pages the phone keeps for offline use (static/js/judge-sw.js).
+PHONE_PAGES = frozenset({"scoring:judge_home", "scoring:entry", "scoring:check", "tally:tenteio"})
+
+
+class JudgePhoneMiddleware:
+    """Tells the phone's worker whose page this is (``X-Tenteio-Judge``, an opaque key).
+
+    The worker keeps each judge's pages apart and serves them offline only while the
+    same judge is logged in on the phone; a page answered to a visitor carries no key.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        if match is None or match.view_name not in PHONE_PAGES or response.status_code != 200:
+            return response
+        try:
+            key = judge_key(request.user)
+        except DatabaseError:
+            return response
+        if key:
+            response["X-Tenteio-Judge"] = key
+        return response

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring import phone
 from scoring import views_judge as judge
 from scoring import views_links as links
 from scoring import views_organizer as organizer
@@ -11,6 +12,8 @@ app_name = "scoring"
 
 urlpatterns = [
     path("j/<str:code>/", judge.CodeView.as_view(), name="code"),
+    path("juiz/sw.js", phone.WorkerView.as_view(), name="phone_worker"),
+    path("juiz/eu.json", phone.WhoView.as_view(), name="phone_who"),
     path("juiz/<slug:slug>/", judge.JudgeHomeView.as_view(), name="judge_home"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/", judge.EntryView.as_view(), name="entry"),
     path("juiz/<slug:slug>/jogo/<int:match_id>/assinar/", judge.SignView.as_view(), name="sign"),

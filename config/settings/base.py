@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A judge's private link: its session re-checked on every request (revocation).
     "scoring.middleware.JudgeLinkMiddleware",
+    # Whose page this is, for the phone's offline cache (scoring.phone).
+    "scoring.middleware.JudgePhoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "audit.middleware.AuditContextMiddleware",

@@ -1,8 +1,9 @@
 /* Súmula form helpers. The page works without this file (plain form POST); with it:
- * - what the judge types is kept in localStorage (key: match + version it is based on)
- *   and restored after a reload or a crash, so a lost connection loses nothing;
- * - the form is sent with fetch; if the network fails the súmula stays on the phone and
- *   is sent again when the browser reports it is back online;
+ * - what the judge types is kept on the phone (IndexedDB, key: match + version it is
+ *   based on) and restored after a reload or a crash, until the súmula is sent;
+ * - «Enviar» puts the súmula in the phone's queue (static/js/judge-page.js and
+ *   judge-queue.js), which sends it now or when the network comes back, also after a
+ *   reload; this line says so, the queue's panel shows its state;
  * - only the fields of the chosen result (jogo disputado, W.O., ...) are shown;
  * - each score shows its malos/buenos count in the gaúcho modalities.
  * What it says to the judge comes translated from the page (scoring/_sumula_script.html,
@@ -14,18 +15,16 @@
   var form = document.getElementById("sumula-form");
   if (!form) return;
   document.documentElement.classList.add("js");
-  var key = form.dataset.storageKey || "";
+  var Q = window.TenteioQueue && window.indexedDB ? window.TenteioQueue : null;
+  var key = form.dataset.storageKey ? "draft:" + form.dataset.storageKey : "";
+  var panel = document.getElementById("phone-queue");
+  var match = panel ? panel.dataset.match : "";
   var status = form.querySelector(".offline");
-  var pending = null;
-
-  function store() {
-    try { return window.localStorage; } catch (e) { return null; }
-  }
 
   function snapshot() {
     var data = {};
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || el.name === "csrfmiddlewaretoken" || el.type === "submit") return;
+      if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "client_key" || el.type === "submit") return;
       if (el.type === "checkbox") {
         data[el.name] = data[el.name] || [];
         if (el.checked) data[el.name].push(el.value);
@@ -37,29 +36,23 @@
   }
 
   function save() {
-    var s = store();
-    if (!s || !key) return;
-    try { s.setItem(key, JSON.stringify({ at: Date.now(), data: snapshot() })); } catch (e) { /* full */ }
+    if (Q && key) Q.kv.set(key, { at: Date.now(), data: snapshot() }).catch(function () { /* full */ });
   }
 
   function restore() {
-    var s = store();
-    if (!s || !key || document.querySelector(".error")) return; // the server already shows what was typed
-    var raw = s.getItem(key);
-    if (!raw) return;
-    var saved;
-    try { saved = JSON.parse(raw).data; } catch (e) { return; }
-    Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || !(el.name in saved) || el.name === "base_version") return;
-      if (el.type === "checkbox") el.checked = saved[el.name].indexOf(el.value) !== -1;
-      else if (el.type !== "submit") el.value = saved[el.name];
-    });
-    say(words.restored);
-  }
-
-  function clear() {
-    var s = store();
-    if (s && key) s.removeItem(key);
+    if (!Q || !key || document.querySelector(".error")) return; // the server already shows what was typed
+    Q.kv.get(key).then(function (saved) {
+      if (!saved || !saved.data) return;
+      var data = saved.data;
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || !(el.name in data) || el.name === "base_version") return;
+        if (el.type === "checkbox") el.checked = data[el.name].indexOf(el.value) !== -1;
+        else if (el.type !== "submit") el.value = data[el.name];
+      });
+      showOutcome();
+      form.querySelectorAll("input.score").forEach(hint);
+      say(words.restored);
+    }).catch(function () {});
   }
 
   function say(text) {
@@ -86,54 +79,28 @@
     out.textContent = n + (v <= malos ? (n === 1 ? " malo" : " malos") : (n === 1 ? " bueno" : " buenos"));
   }
 
-  function send(body) {
-    say(words.sending);
-    // getAttribute: the buttons are named "action", which shadows form.action.
-    return fetch(form.getAttribute("action") || window.location.href, {
-      method: "POST", body: body, credentials: "same-origin", headers: { "X-Requested-With": "fetch" }
-    }).then(function (response) {
-      if (response.status >= 500) {
-        // Database or server down (a 503 page): keep the súmula here and try again
-        // after the server's Retry-After, instead of replacing the form with the error.
-        pending = body;
-        save();
-        var wait = parseInt(response.headers.get("Retry-After") || "10", 10) * 1000;
-        say(words.serverDown);
-        setTimeout(function () { if (pending) send(pending); }, wait);
-        return;
-      }
-      pending = null;
-      if (response.ok && response.redirected) {
-        clear();
-        window.location.assign(response.url);
-        return;
-      }
-      return response.text().then(function (html) {
-        document.open(); document.write(html); document.close();
-      });
-    }, function () {
-      pending = body;
-      save();
-      say(words.offline);
-    });
-  }
-
   form.addEventListener("input", function (ev) {
     if (ev.target.classList && ev.target.classList.contains("score")) hint(ev.target);
     save();
   });
   form.addEventListener("change", function () { showOutcome(); save(); });
-  form.addEventListener("submit", function (ev) {
-    if (!window.fetch || !window.FormData) return; // plain POST
-    ev.preventDefault();
-    var body = new FormData(form);
-    if (ev.submitter && ev.submitter.name) body.append(ev.submitter.name, ev.submitter.value);
-    save();
-    send(body);
+  // Taken by the queue: the typed draft is the queued item now.
+  form.addEventListener("phone-queued", function () {
+    if (Q && key) Q.kv.del(key).catch(function () {});
+    say(navigator.onLine ? words.sending : words.offline);
   });
-  window.addEventListener("online", function () { if (pending) send(pending); });
+  if (Q) {
+    Q.on(function (event) {
+      if ((event.type === "sent" || event.type === "refused") && event.item.match === match) say("");
+    });
+    // Back on a page whose súmula waits in the queue (offline reload): say so.
+    Q.all().then(function (items) {
+      var waiting = items.some(function (i) { return i.state === "waiting" && i.match === match && Q.HANDS.indexOf(i.kind) === -1; });
+      if (waiting && panel && items.some(function (i) { return i.owner === panel.dataset.judge; })) say(words.offline);
+      else restore();
+    }).catch(function () {});
+  }
 
-  restore();
   showOutcome();
   form.querySelectorAll("input.score").forEach(hint);
 })();

@@ -49,6 +49,8 @@ RULES: dict[str, Rule] = {
     "tournaments:create": Rule(CREATOR, 200, 200),
     "tournaments:mine": Rule(LOGIN, 200, 405),
     "interchange:import": Rule(CREATOR, 200, 400),
+    "scoring:phone_worker": Rule(OPEN, 200, 405),  # the judge's service worker script
+    "scoring:phone_who": Rule(OPEN, 200, 405),  # who is logged in on the phone ("" for nobody)
     "scoring:code": Rule(SEES, 302, 405),  # to the jogo's page, which checks the judge
     "tally:tenteio": Rule(JUDGE, 200, 405),
     "tally:state": Rule(JUDGE, 200, 405),

@@ -1,0 +1,163 @@
+"""The judge's phone with no network, in a real browser (phone 390×844, pt-BR, service
+workers allowed): the pages open from the worker's cache, what the judge sends waits in
+the phone's queue (IndexedDB) with its state on screen, survives a reload, and is sent
+once when the network comes back; a reply lost on the way gives one clear result.
+
+``context.set_offline`` cuts the network of the page and of its service worker; the
+live server is ``http://localhost:…``, an origin where browsers allow service workers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from interchange.load import load_tournament
+from scoring.models import ScoreSheet
+from tally.models import HandEntry
+from tests.documents import document
+from tests.e2e.conftest import PHONE
+from tests.e2e.steps import TIMEOUT, login
+from tests.scoring.conftest import PASSWORD, make_tournament, played, user
+from tournaments.models import Match
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+# The queue's drain runs every 10 s while something waits: a resend is seen within that.
+DRAIN = 25_000
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(**PHONE, service_workers="allow")
+    context.set_default_timeout(TIMEOUT)
+    yield context
+    context.close()
+
+
+def jogo(slug: str, table: str, rnd: int = 1) -> Match:
+    return Match.objects.select_related("team_a", "team_b", "stage__tournament").get(
+        stage__tournament__slug=slug, round=rnd, table__name=table
+    )
+
+
+def ready_offline(page: Page) -> None:
+    """The worker controls the page and has the jogos list's pages in its cache."""
+    expect(page.locator("html[data-offline-ready][data-warmed]")).to_have_count(1)
+
+
+def fill_sumula(page: Page) -> None:
+    page.fill("input[name=g1_a]", "24")
+    page.fill("input[name=g1_b]", "13")
+    page.fill("input[name=g2_a]", "24")
+    page.fill("input[name=g2_b]", "20")
+
+
+def sumula_item(page: Page) -> Any:
+    return page.locator("#phone-queue .queue-item[data-kind=sumula]")
+
+
+def test_pages_open_offline_and_a_queued_sumula_is_sent_once(phone: BrowserContext, live_server: Any) -> None:
+    t = make_tournament("offline")
+    judge = user("juiz-offline", t, "judge")
+    m = jogo("offline", "1")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/offline/")
+    ready_offline(page)
+
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator("ul.jogos li.card").first).to_be_visible()
+    # A jogo never opened online: its súmula page comes from the list's warm-up.
+    page.goto(f"{base}/juiz/offline/jogo/{m.pk}/")
+    expect(page.locator("#sumula-form")).to_be_visible()
+    fill_sumula(page)
+    page.click("#sumula-form button[value=submit]")
+    expect(sumula_item(page)).to_have_attribute("data-state", "waiting")
+    expect(sumula_item(page)).to_contain_text("no aparelho")
+    expect(page.locator("#sumula-form .offline")).to_contain_text("Sem conexão")
+
+    page.reload()  # offline: the page from the cache, the súmula still in the queue
+    expect(sumula_item(page)).to_contain_text("no aparelho")
+    page.goto(f"{base}/juiz/offline/")  # the list sees every pending item
+    expect(page.locator("#phone-queue .queue-item")).to_contain_text(m.team_a.name)
+    assert not ScoreSheet.objects.filter(match=m).exists()
+
+    phone.set_offline(False)  # the list page sends it (the browser says it is back online)
+    expect(sumula_item(page)).to_contain_text("enviada (versão 1)", timeout=DRAIN)
+    page.goto(f"{base}/juiz/offline/jogo/{m.pk}/")
+    expect(sumula_item(page)).to_contain_text("enviada (versão 1)")
+    expect(page.locator(".meta .state")).not_to_have_text(re.compile("sem súmula", re.I))
+    sheets = ScoreSheet.objects.filter(match=m)
+    assert [s.version for s in sheets] == [1]
+
+    page.click("#phone-queue .queue-dismiss")
+    expect(page.locator("#phone-queue")).to_be_hidden()
+
+
+def test_a_lost_reply_and_its_resend_give_one_clear_result(phone: BrowserContext, live_server: Any) -> None:
+    t = make_tournament("perdida")
+    judge = user("juiz-perdida", t, "judge")
+    m = jogo("perdida", "2")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/perdida/jogo/{m.pk}/")
+    ready_offline(page)
+    dropped: list[int] = []
+
+    def drop_the_reply(route: Route) -> None:
+        if route.request.method != "POST" or dropped:
+            route.continue_()
+            return
+        route.fetch()  # the server gets the súmula and writes it...
+        dropped.append(1)
+        route.abort("internetdisconnected")  # ...and the phone never hears back
+
+    phone.route(re.compile(rf".*/juiz/perdida/jogo/{m.pk}/$"), drop_the_reply)
+    fill_sumula(page)
+    page.click("#sumula-form button[value=submit]")
+    expect(sumula_item(page)).to_contain_text("no aparelho")
+    for _ in range(150):  # until the route has seen the POST (the queue sends it at once)
+        if dropped:
+            break
+        page.wait_for_timeout(100)
+    expect(sumula_item(page)).to_contain_text("no aparelho")  # no answer: still waiting
+    assert dropped and [s.version for s in ScoreSheet.objects.filter(match=m)] == [1]
+
+    # The queue sends it again with the same key: the server's replay, version 1.
+    expect(sumula_item(page)).to_contain_text("enviada (versão 1)", timeout=DRAIN)
+    expect(page.locator("#phone-queue .queue-item")).to_have_count(1)
+    expect(page.locator(".queue-refused, .error, .messages .error")).to_have_count(0)
+    assert [s.version for s in ScoreSheet.objects.filter(match=m)] == [1]
+
+
+def test_a_hand_queued_offline_survives_a_reload_and_is_sent(phone: BrowserContext, live_server: Any) -> None:
+    doc = document([played(1, "t1", "t2", "1")], slug="copa-offline", modality="truco-goiano", size=2)
+    t = load_tournament(doc).tournament
+    judge = user("juiz-copa-offline", t, "judge")
+    m = jogo("copa-offline", "1")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/copa-offline/jogo/{m.pk}/tenteio/")
+    ready_offline(page)
+    before = HandEntry.objects.filter(match=m).count()
+
+    phone.set_offline(True)
+    page.locator("#tenteio .hs-quick button.hs-btn").first.click()
+    status = page.locator("#tenteio .hs-offline")
+    expect(status).to_contain_text("1 lançamento aguardando envio")
+    page.reload()
+    expect(status).to_contain_text("1 lançamento aguardando envio — sem conexão")
+    assert HandEntry.objects.filter(match=m).count() == before
+
+    phone.set_offline(False)
+    expect(status).to_be_hidden(timeout=DRAIN)
+    assert HandEntry.objects.filter(match=m).count() == before + 1
+    expect(page.locator("#tenteio .hs-log li").first).not_to_have_class("muted")
