@@ -1,0 +1,60 @@
+"""The words of a circuit ranking: points as people read them, and why one line is above
+the next («Os Taura à frente de Pealo por etapas vencidas (2 × 1)»), in the active
+language. The decisions themselves are data (``rules.circuit_ranking.CircuitSeparation``).
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
+from rules.explain import SeparationKind
+
+
+def points_text(value: Fraction) -> str:
+    """25, or 13,33 (two decimals) for an average that is not whole."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), decimal_pos=2)
+
+
+def _value(value: CircuitValue | None) -> str:
+    if isinstance(value, Fraction):
+        return points_text(value)
+    if isinstance(value, tuple):
+        return str(value[-1]) if value else ""
+    return "" if value is None else str(value)
+
+
+def separation_text(sep: CircuitSeparation, names: dict[str, str]) -> str:
+    """Why ``sep.upper`` is above ``sep.lower`` (or that they are level)."""
+    upper, lower = names.get(sep.upper, sep.upper), names.get(sep.lower, sep.lower)
+    if sep.kind is SeparationKind.PENDING_LOTS:
+        return _("%(upper)s e %(lower)s empatados: aguardando sorteio") % {"upper": upper, "lower": lower}
+    if sep.kind is not SeparationKind.CRITERION or sep.criterion is None:
+        return _("%(upper)s e %(lower)s empatados em todos os critérios") % {"upper": upper, "lower": lower}
+    a, b = _value(sep.upper_value), _value(sep.lower_value)
+    params = {"upper": upper, "lower": lower, "a": a, "b": b}
+    if sep.criterion is CircuitCriterion.POINTS:
+        return _("%(upper)s à frente de %(lower)s por pontos (%(a)s × %(b)s)") % params
+    if sep.criterion is CircuitCriterion.ETAPAS_WON:
+        return _("%(upper)s à frente de %(lower)s por etapas vencidas (%(a)s × %(b)s)") % params
+    if sep.criterion is CircuitCriterion.BEST_PLACINGS:
+        place = len(sep.upper_value) if isinstance(sep.upper_value, tuple) else 0
+        return _(
+            "%(upper)s à frente de %(lower)s por melhores colocações (%(place)dº lugar: %(a)s × %(b)s)"
+        ) % {
+            **params,
+            "place": place,
+        }
+    if sep.criterion is CircuitCriterion.HEAD_TO_HEAD:
+        return (
+            _("%(upper)s à frente de %(lower)s no confronto direto nas etapas (à frente %(a)s vezes × %(b)s)")
+            % params
+        )
+    return _("%(upper)s à frente de %(lower)s por sorteio") % params
