@@ -53,8 +53,6 @@ def separation_text(sep: CircuitSeparation, names: dict[str, str]) -> str:
             "place": place,
         }
     if sep.criterion is CircuitCriterion.HEAD_TO_HEAD:
-        return (
-            _("%(upper)s à frente de %(lower)s no confronto direto nas etapas (à frente %(a)s vezes × %(b)s)")
-            % params
-        )
+        # The values: how many times each placed ahead of the others in an etapa both played.
+        return _("%(upper)s à frente de %(lower)s no confronto direto nas etapas (%(a)s × %(b)s)") % params
     return _("%(upper)s à frente de %(lower)s por sorteio") % params

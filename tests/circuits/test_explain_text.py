@@ -33,7 +33,7 @@ def test_points_text() -> None:
         ),
         (
             CircuitSeparation("a", "b", C.HEAD_TO_HEAD, 3, 1),
-            "no confronto direto nas etapas (à frente 3 vezes × 1)",
+            "no confronto direto nas etapas (3 × 1)",
         ),
         (CircuitSeparation("a", "b", C.LOTS, 1, 2), "por sorteio"),
     ],
