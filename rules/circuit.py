@@ -144,15 +144,17 @@ def etapa_points(
     places 1 to *n*; with ``SAME`` each earns the points of the shared place.
     """
     count = Counter(position for _, position in placings)
+    share: dict[int, Fraction] = {}
+    for position, k in count.items():
+        if shared is SharedPoints.SAME or k == 1:
+            share[position] = Fraction(table.points(position))
+        else:
+            share[position] = Fraction(sum(table.points(p) for p in range(position, position + k)), k)
     out: dict[str, Fraction] = {}
     for team, position in placings:
         if team in out:
             raise ValueError(f"team {team!r} placed twice in one etapa")
-        k = count[position]
-        if shared is SharedPoints.SAME or k == 1:
-            out[team] = Fraction(table.points(position))
-        else:
-            out[team] = Fraction(sum(table.points(p) for p in range(position, position + k)), k)
+        out[team] = share[position]
     return out
 
 

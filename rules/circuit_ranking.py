@@ -53,6 +53,9 @@ DEFAULT_PRECEDENCE = (
 CircuitValue = Fraction | int | tuple[int, ...]
 """A compared value: a total (Fraction), a count, or counts of 1ºs, 2ºs… (tuple)."""
 
+_Key = Fraction | int | tuple[int, ...]
+_END = 1 << 62  # after every real placing
+
 
 def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[CircuitCriterion, ...]:
     """The precedence, validated: ``circuit.tiebreaker_unknown``,
@@ -134,29 +137,52 @@ class _Ranker:
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
         self.pending: list[frozenset[str]] = []
+        self.placings = {
+            c: sorted(p for cell in mine.values() for p in cell.positions) for c, mine in cells.items()
+        }
 
-    def value(self, criterion: CircuitCriterion, c: str, block: Sequence[str]) -> CircuitValue:
-        """Higher is better."""
-        cells = self.cells[c].values()
+    def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
+        """Each competitor's key under ``criterion``: higher is better."""
         if criterion is CircuitCriterion.POINTS:
-            return self.totals[c]
+            return {c: self.totals[c] for c in block}
         if criterion is CircuitCriterion.ETAPAS_WON:
-            return sum(1 for cell in cells if 1 in cell.positions)
+            return {c: sum(1 for cell in self.cells[c].values() if 1 in cell.positions) for c in block}
         if criterion is CircuitCriterion.BEST_PLACINGS:
-            deepest = max(p for other in block for cell in self.cells[other].values() for p in cell.positions)
-            counts = [0] * deepest
-            for cell in cells:
-                for p in cell.positions:
-                    counts[p - 1] += 1
-            return tuple(counts)
-        ahead = 0  # HEAD_TO_HEAD: (rival, etapa) pairs where c placed ahead
-        for rival in block:
-            if rival != c:
-                for etapa, cell in self.cells[c].items():
-                    theirs = self.cells[rival].get(etapa)
-                    if theirs is not None and min(cell.positions) < min(theirs.positions):
-                        ahead += 1
-        return ahead
+            # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
+            # lower first, with an end mark after the last (one more 5º beats none).
+            return {c: tuple(-p for p in self.placings[c]) + (-_END,) for c in block}
+        return self.head_to_head(block)
+
+    def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
+        """How many times each placed ahead of another of ``block`` in an etapa both
+        played: per etapa, the members placed strictly behind (an entity by its best)."""
+        by_etapa: dict[str, list[tuple[int, str]]] = {}
+        for c in block:
+            for etapa, cell in self.cells[c].items():
+                by_etapa.setdefault(etapa, []).append((min(cell.positions), c))
+        ahead = dict.fromkeys(block, 0)
+        for entries in by_etapa.values():
+            entries.sort()
+            n, i = len(entries), 0
+            while i < n:
+                j = i
+                while j < n and entries[j][0] == entries[i][0]:
+                    j += 1
+                for _position, c in entries[i:j]:
+                    ahead[c] += n - j
+                i = j
+        return dict(ahead)
+
+    def shown(
+        self, criterion: CircuitCriterion, upper: str, lower: str, keys: dict[str, _Key]
+    ) -> tuple[CircuitValue, CircuitValue]:
+        """The values a separation reports; for best placings, the counts of 1ºs, 2ºs…
+        of each, up to the place where they first differ."""
+        if criterion is not CircuitCriterion.BEST_PLACINGS:
+            return keys[upper], keys[lower]
+        a, b = [*self.placings[upper], _END], [*self.placings[lower], _END]
+        place = next(min(x, y) for x, y in zip(a, b, strict=False) if x != y)
+        return _counts(a, place), _counts(b, place)
 
     def resolve(self, block: list[str], index: int) -> tuple[list[str], list[CircuitSeparation]]:
         if len(block) == 1:
@@ -166,25 +192,25 @@ class _Ranker:
         criterion = self.precedence[index]
         if criterion is CircuitCriterion.LOTS:
             return self.by_lots(block)
-        values = {c: self.value(criterion, c, block) for c in block}
-        return self.split(block, values, criterion, index)
-
-    def split(
-        self, block: list[str], values: dict[str, CircuitValue], criterion: CircuitCriterion, index: int
-    ) -> tuple[list[str], list[CircuitSeparation]]:
-        levels = sorted(set(values.values()), reverse=True)
-        if len(levels) == 1:
+        keys = self.keys(criterion, block)
+        groups: dict[_Key, list[str]] = {}
+        for c in block:
+            groups.setdefault(keys[c], []).append(c)
+        if len(groups) == 1:
             return self.resolve(block, index + 1)
         # A smaller block is ranked by the same criterion again (head-to-head among fewer
         # competitors may separate them), so ``index`` stays; the total always moves on.
         again = index if criterion is not CircuitCriterion.POINTS else index + 1
         order: list[str] = []
         seps: list[CircuitSeparation] = []
-        for level in levels:
-            sub, sub_seps = self.resolve([c for c in block if values[c] == level], again)
+        for level in sorted(groups, reverse=True):
+            sub, sub_seps = self.resolve(groups[level], again)
             if order:
-                upper, lower = values[order[-1]], values[sub[0]]
-                seps.append(CircuitSeparation(order[-1], sub[0], criterion, *_shown(upper, lower)))
+                seps.append(
+                    CircuitSeparation(
+                        order[-1], sub[0], criterion, *self.shown(criterion, order[-1], sub[0], keys)
+                    )
+                )
             order += sub
             seps += sub_seps
         return order, seps
@@ -211,12 +237,13 @@ class _Ranker:
         ]
 
 
-def _shown(upper: CircuitValue, lower: CircuitValue) -> tuple[CircuitValue, CircuitValue]:
-    """Counts of placings are shown up to the first place where they differ."""
-    if isinstance(upper, tuple) and isinstance(lower, tuple):
-        cut = next(k for k, (a, b) in enumerate(zip(upper, lower, strict=True)) if a != b) + 1
-        return upper[:cut], lower[:cut]
-    return upper, lower
+def _counts(placings: Sequence[int], place: int) -> tuple[int, ...]:
+    """How many 1ºs, 2ºs… up to ``place`` are among ``placings``."""
+    counts = [0] * place
+    for p in placings:
+        if p <= place:
+            counts[p - 1] += 1
+    return tuple(counts)
 
 
 def rank_circuit(

@@ -17,7 +17,7 @@ from rules.circuit import (
     etapa_points,
     team_results,
 )
-from rules.circuit_ranking import CircuitCriterion, rank_circuit
+from rules.circuit_ranking import CircuitCriterion, EtapaCell, _Ranker, rank_circuit
 from rules.explain import SeparationKind
 
 FAST = settings(max_examples=200, deadline=None)
@@ -158,3 +158,43 @@ def test_an_entitys_points_are_its_teams_points(etapas: list[EtapaPlacings], bes
             reverse=True,
         )
         assert picked[(r.competitor, r.etapa)] == sum(mine[:best_k], Fraction(0))
+
+
+@FAST
+@given(circuits(), st.data())
+def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.DataObject) -> None:
+    """The per-etapa count equals the plain count over every pair of the block."""
+    results = entity_results(
+        etapas, PRESETS["circuit"], SharedPoints.AVERAGE, {t: f"x{int(t[1:]) % 5}" for t in TEAMS}
+    )
+    ranking_cells: dict[str, dict[str, EtapaCell]] = {}
+    for r in results:
+        ranking_cells.setdefault(r.competitor, {})[r.etapa] = EtapaCell(r.etapa, r.points, r.positions, True)
+    block = data.draw(st.lists(st.sampled_from(sorted(ranking_cells)), unique=True, min_size=1))
+    ranker = _Ranker(ranking_cells, {}, (), ())
+    plain = {
+        c: sum(
+            1
+            for rival in block
+            if rival != c
+            for etapa, cell in ranking_cells[c].items()
+            if etapa in ranking_cells[rival]
+            and min(cell.positions) < min(ranking_cells[rival][etapa].positions)
+        )
+        for c in block
+    }
+    assert ranker.head_to_head(block) == plain
+
+
+@FAST
+@given(st.lists(st.integers(1, 6), max_size=5), st.lists(st.integers(1, 6), max_size=5))
+def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> None:
+    """Sorted placings compared with an end mark order as the counts of 1ºs, 2ºs… do."""
+    cells = {
+        c: {f"e{k}": EtapaCell(f"e{k}", Fraction(0), (p,), True) for k, p in enumerate(ps)}
+        for c, ps in (("a", a), ("b", b))
+    }
+    keys = _Ranker(cells, {}, (), ()).keys(CircuitCriterion.BEST_PLACINGS, ["a", "b"])
+    counts = {c: tuple(ps.count(p) for p in range(1, 7)) for c, ps in (("a", a), ("b", b))}
+    assert (keys["a"] > keys["b"]) == (counts["a"] > counts["b"])
+    assert (keys["a"] == keys["b"]) == (counts["a"] == counts["b"])
