@@ -11,11 +11,12 @@ from fractions import Fraction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from rules.circuit import Points
 from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
 from rules.explain import SeparationKind
 
 
-def points_text(value: Fraction) -> str:
+def points_text(value: Points) -> str:
     """25, or 13,33 (two decimals) for an average that is not whole."""
     if value.denominator == 1:
         return str(value.numerator)
@@ -24,7 +25,7 @@ def points_text(value: Fraction) -> str:
 
 
 def _value(value: CircuitValue | None) -> str:
-    if isinstance(value, Fraction):
+    if isinstance(value, Fraction | int):
         return points_text(value)
     if isinstance(value, tuple):
         return str(value[-1]) if value else ""

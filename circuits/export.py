@@ -10,7 +10,6 @@ beside it for whoever only shows it.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import tablib
@@ -20,32 +19,34 @@ from circuits.explain_text import points_text, separation_text
 from circuits.models import Circuit, CircuitLots, PlayerLink, TeamLink
 from circuits.selectors import RankingTable, circuit_rankings
 from core.exports import neutralize
-from rules.circuit_ranking import CircuitSeparation, CircuitValue
+from rules.circuit import Points
+from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
 
 FORMAT = "tenteio-circuit/1"
 
 
-def exact(value: Fraction) -> dict[str, Any]:
+def exact(value: Points) -> dict[str, Any]:
     text = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     return {"exact": text, "value": round(float(value), 2)}
 
 
-def _value(value: CircuitValue | None) -> Any:
-    if isinstance(value, Fraction):
-        return exact(value)["exact"]
+def _value(value: CircuitValue | None, points: bool) -> Any:
     if isinstance(value, tuple):
         return list(value)
+    if points and value is not None:  # totals as exact text, whole or not
+        return exact(value)["exact"]
     return value
 
 
 def _decided(sep: CircuitSeparation | None) -> dict[str, Any] | None:
     if sep is None:
         return None
+    points = sep.criterion is CircuitCriterion.POINTS
     return {
         "kind": sep.kind.value,
         "criterion": sep.criterion.value if sep.criterion else None,
-        "upper_value": _value(sep.upper_value),
-        "lower_value": _value(sep.lower_value),
+        "upper_value": _value(sep.upper_value, points),
+        "lower_value": _value(sep.lower_value, points),
     }
 
 

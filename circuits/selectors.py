@@ -21,7 +21,6 @@ of etapas once their placings are current.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing, PlayerLink, TeamLink
 from circuits.services.placings import etapa_placings_refresh
@@ -29,6 +28,7 @@ from core.text import name_key
 from rules.circuit import (
     EntityMode,
     EtapaPlacings,
+    Points,
     Result,
     SharedPoints,
     entity_results,
@@ -59,7 +59,7 @@ class Line:
     name: str
     entity: str  # a team's entity ("" for players, entities and teams without one)
     cells: list[EtapaCell | None]  # one per column: None where it did not play (or not counted)
-    total: Fraction
+    total: Points
     shared: bool  # the same position as a neighbour
     pending_lots: bool  # tied until a sorteio is recorded
     separation: CircuitSeparation | None  # what put it above the next line (None: the last)
@@ -107,23 +107,27 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     by_etapa: dict[int, list[tuple[str, int]]] = {pk: [] for pk in counted}
     team_names: dict[str, str] = {}
     team_entity: dict[str, str] = {}
+    # Plain rows, not model instances: a circuit of 20 etapas of 512 teams reads 10,240.
     rows = (
         EtapaPlacing.objects.filter(etapa__circuit=circuit, etapa_id__in=counted)
-        .select_related("team__entity")
         .order_by("etapa_id", "position", "pk")
+        .values_list("etapa_id", "team_id", "position", "team__name", "team__entity__name")
     )
-    for p in rows:
-        team_id = f"t{p.team_id}"
-        by_etapa[p.etapa_id].append((team_id, p.position))
-        team_names[team_id] = p.team.name
-        if p.team.entity is not None:
-            team_entity[team_id] = p.team.entity.name
+    for etapa_id, team_pk, position, name, entity in rows:
+        team_id = f"t{team_pk}"
+        by_etapa[etapa_id].append((team_id, position))
+        team_names[team_id] = name
+        if entity is not None:
+            team_entity[team_id] = entity
     identity: dict[str, str] = {}
     circuit_teams: dict[str, tuple[str, str]] = {}
-    for link in TeamLink.objects.filter(etapa__circuit=circuit).select_related("circuit_team"):
-        key = f"c{link.circuit_team_id}"
-        identity[f"t{link.team_id}"] = key
-        circuit_teams[key] = (link.circuit_team.name, link.circuit_team.entity)
+    links = TeamLink.objects.filter(etapa__circuit=circuit).values_list(
+        "team_id", "circuit_team_id", "circuit_team__name", "circuit_team__entity"
+    )
+    for team_pk, circuit_team_pk, name, entity in links:
+        key = f"c{circuit_team_pk}"
+        identity[f"t{team_pk}"] = key
+        circuit_teams[key] = (name, entity)
     lots: dict[str, list[list[str]]] = {}
     for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
         lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
@@ -148,10 +152,8 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
 
 def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], dict[str, str]]:
     """(etapa team id → its players' keys, player key → name)."""
-    people = {
-        link.player_id: (f"p{link.person_id}", link.person.name)
-        for link in PlayerLink.objects.filter(circuit=circuit).select_related("person")
-    }
+    links = PlayerLink.objects.filter(circuit=circuit).values_list("player_id", "person_id", "person__name")
+    people = {player: (f"p{person}", name) for player, person, name in links}
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
     players: dict[str, list[str]] = {}
     names: dict[str, str] = {}

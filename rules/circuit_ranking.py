@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from rules.circuit import CircuitSettingError, Result
+from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
 
 
@@ -51,7 +51,7 @@ DEFAULT_PRECEDENCE = (
 )
 
 CircuitValue = Fraction | int | tuple[int, ...]
-"""A compared value: a total (Fraction), a count, or counts of 1ºs, 2ºs… (tuple)."""
+"""A compared value: a total (``Points``), a count, or counts of 1ºs, 2ºs… (tuple)."""
 
 _Key = Fraction | int | tuple[int, ...]
 _END = 1 << 62  # after every real placing
@@ -81,7 +81,7 @@ class EtapaCell:
     """A competitor's result in one etapa, and whether it counts in the total (best N)."""
 
     etapa: str
-    points: Fraction
+    points: Points
     positions: tuple[int, ...]
     counted: bool
 
@@ -91,7 +91,7 @@ class CircuitRow:
     position: int
     competitor: str
     cells: tuple[EtapaCell, ...]  # the etapas it played, in the circuit's order
-    total: Fraction
+    total: Points
     pending_lots: bool  # tied with a neighbour until a sorteio is recorded
 
 
@@ -131,7 +131,7 @@ class _Ranker:
     def __init__(
         self,
         cells: dict[str, dict[str, EtapaCell]],
-        totals: dict[str, Fraction],
+        totals: dict[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
     ) -> None:
@@ -260,23 +260,24 @@ def rank_circuit(
     if best_n is not None and best_n < 1:
         raise CircuitSettingError("circuit.best_n_invalid")
     place = {key: k for k, key in enumerate(etapas)}
-    by_competitor: dict[str, list[Result]] = {}
+    by_competitor: dict[str, dict[str, Result]] = {}
     for r in results:
         if r.etapa not in place:
             raise ValueError(f"result of {r.competitor!r} in an unknown etapa {r.etapa!r}")
         if not r.positions or min(r.positions) < 1 or r.points < 0:
             raise ValueError(f"result of {r.competitor!r} in {r.etapa!r} has no valid placing or points")
-        mine = by_competitor.setdefault(r.competitor, [])
-        if any(m.etapa == r.etapa for m in mine):
+        played = by_competitor.setdefault(r.competitor, {})
+        if r.etapa in played:
             raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
-        mine.append(r)
+        played[r.etapa] = r
     cells: dict[str, dict[str, EtapaCell]] = {}
-    totals: dict[str, Fraction] = {}
-    for c, mine in by_competitor.items():
+    totals: dict[str, Points] = {}
+    for c, played in by_competitor.items():
+        mine = list(played.values())
         counts = counted(mine, etapas, best_n)
         mine.sort(key=lambda r: place[r.etapa])
         cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, r.etapa in counts) for r in mine}
-        totals[c] = sum((r.points for r in mine if r.etapa in counts), Fraction(0))
+        totals[c] = add(r.points for r in mine if r.etapa in counts)
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
     positions = [1]

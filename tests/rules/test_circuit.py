@@ -404,3 +404,10 @@ def test_bad_results_are_refused(results: list[Result], message: str) -> None:
 def test_best_n_below_one_is_refused() -> None:
     with pytest.raises(CircuitSettingError, match="circuit.best_n_invalid"):
         rank_circuit(ETAPAS, [], best_n=0)
+
+
+def test_whole_points_stay_ints_and_the_rest_fractions() -> None:
+    points = etapa_points([("a", 1), ("b", 2), ("c", 3), ("d", 3)], RODEIO, SharedPoints.AVERAGE)
+    assert [type(v) for v in points.values()] == [int, int, Fraction, Fraction]
+    ranking = rank_circuit(["e1", "e2"], [R("a", "e1", F(9, 2), 3), R("a", "e2", F(3, 2), 4)])
+    assert ranking.rows[0].total == 6 and type(ranking.rows[0].total) is int
