@@ -21,6 +21,9 @@ of etapas once their placings are current.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
 
 from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing, PlayerLink, TeamLink
 from circuits.services.placings import etapa_placings_refresh
@@ -87,6 +90,16 @@ class _Read:
     identity: dict[str, str]  # etapa team id → circuit team key
     circuit_teams: dict[str, tuple[str, str]]  # circuit team key → (name, entity)
     lots: dict[str, list[list[str]]]
+
+
+def managed_circuits(user: Any) -> QuerySet[Circuit]:
+    """The circuits ``user`` owns or organizes (all, for superusers), with their etapa count."""
+    found = Circuit.objects.annotate(etapa_count=Count("etapas", distinct=True))
+    if getattr(user, "is_superuser", False):
+        return found
+    if not getattr(user, "is_authenticated", False):
+        return found.none()
+    return found.filter(Q(owner=user) | Q(organizers=user)).distinct()
 
 
 def circuit_etapas(circuit: Circuit) -> list[CircuitEtapa]:

@@ -58,8 +58,10 @@ def circuit_create(
     entity_best_k: int = 1,
     tiebreakers: Sequence[str] | None = None,
     is_public: bool = True,
+    table: PointsTable | None = None,
 ) -> Circuit:
-    """A new circuit owned by ``user``; a rodeio starts from the rodeio table (12/9/6/3)."""
+    """A new circuit owned by ``user``; a rodeio starts from the rodeio table (12/9/6/3).
+    ``table``: a table of its own instead of a preset (``preset`` is then "")."""
     if not can_create_circuit(user):
         raise ServiceError(_("Sua conta não pode criar circuitos: peça ao administrador do site."))
     errors: dict[str, list[str]] = {}
@@ -72,9 +74,16 @@ def circuit_create(
         errors["slug"] = [_("Identificador: já existe um circuito «%(slug)s».") % {"slug": slug}]
     if kind not in Circuit.Kind.values:
         errors["kind"] = [_("Tipo: escolha circuito ou rodeio.")]
-    chosen = preset or ("rodeio" if kind == Circuit.Kind.RODEIO else DEFAULT_PRESET)
-    if chosen not in PRESETS:
+    chosen = (
+        "" if table is not None else preset or ("rodeio" if kind == Circuit.Kind.RODEIO else DEFAULT_PRESET)
+    )
+    if table is None and chosen not in PRESETS:
         errors["preset"] = [_("Tabela: escolha uma das tabelas da lista.")]
+    if table is not None:
+        try:
+            check_table(table)
+        except CircuitSettingError as exc:
+            errors["points_table"] = [setting_message(exc)]
     if errors:
         raise ServiceError(errors)
     circuit = Circuit(
@@ -83,7 +92,7 @@ def circuit_create(
         kind=kind,
         owner=user,
         preset=chosen,
-        points_table=PRESETS[chosen].as_json(),
+        points_table=(table or PRESETS[chosen]).as_json(),
         shared_points=shared_points,
         best_n=best_n,
         entity_mode=entity_mode,
@@ -136,6 +145,16 @@ def circuit_rules_set(*, circuit: Circuit, user: Any, **fields: Any) -> Circuit:
     for field, value in fields.items():
         setattr(circuit, field, list(value) if field == "tiebreakers" else value)
     return _save(circuit)
+
+
+@transaction.atomic
+def circuit_settings_set(
+    *, circuit: Circuit, user: Any, preset: str | None = None, table: PointsTable | None = None, **rules: Any
+) -> Circuit:
+    """The points table (as :func:`circuit_points_set`) and the rules (as
+    :func:`circuit_rules_set`) together: the settings page saves both or neither."""
+    circuit_points_set(circuit=circuit, user=user, preset=preset, table=table)
+    return circuit_rules_set(circuit=circuit, user=user, **rules)
 
 
 @transaction.atomic
