@@ -1,16 +1,20 @@
 """The words of a circuit ranking: points as people read them, and why one line is above
 the next («Os Taura à frente de Pealo por etapas vencidas (2 × 1)»), in the active
 language. The decisions themselves are data (``rules.circuit_ranking.CircuitSeparation``).
+:func:`ranking_section` gives a whole ranking so, for the public page and the PDF.
 """
 
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from circuits.models import CircuitLots
+from circuits.selectors import RankingTable
 from rules.circuit import Points
 from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
 from rules.explain import SeparationKind
@@ -57,3 +61,27 @@ def separation_text(sep: CircuitSeparation, names: dict[str, str]) -> str:
         # The values: how many times each placed ahead of the others in an etapa both played.
         return _("%(upper)s à frente de %(lower)s no confronto direto nas etapas (%(a)s × %(b)s)") % params
     return _("%(upper)s à frente de %(lower)s por sorteio") % params
+
+
+def ranking_section(ranking: str, table: RankingTable) -> dict[str, Any]:
+    """One ranking as a page or a PDF shows it: plain rows with their words made (points,
+    whether each etapa's counts, why a line is above the next)."""
+    rows = []
+    for line in table.lines:
+        cells = [
+            None if cell is None else {"points": points_text(cell.points), "counted": cell.counted}
+            for cell in line.cells
+        ]
+        rows.append(
+            {
+                "position": line.position,
+                "shared": line.shared,
+                "name": line.name,
+                "entity": line.entity,
+                "cells": cells,
+                "total": points_text(line.total),
+                "pending_lots": line.pending_lots,
+                "why": separation_text(line.separation, table.names) if line.separation else "",
+            }
+        )
+    return {"key": ranking, "title": str(dict(CircuitLots.Ranking.choices)[ranking]), "rows": rows}
