@@ -88,5 +88,5 @@ class EtapaTable(tables.Table):
             reverse("circuits:manage", args=[self.slug]),
             self.csrf,
             record.pk,
-            gettext("Retirar do circuito"),
+            gettext("Retirar"),
         )
