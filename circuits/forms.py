@@ -244,3 +244,28 @@ class MergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         _choice(self, "keep").choices = choices
         _choice(self, "merge").choices = choices
+
+
+class LinkForm(forms.Form):
+    """A link made by hand: an etapa's team (or player) is a circuit team (or person) —
+    for names the proposals cannot match («Os Taura» and «Os Tauras»)."""
+
+    target = forms.TypedChoiceField(
+        label=_("Da equipe ou pessoa do circuito"),
+        coerce=int,
+        choices=(),
+        error_messages={"invalid_choice": _("Vínculo: escolha uma equipe ou pessoa deste circuito.")},
+    )
+    item = forms.TypedChoiceField(
+        label=_("Vincular"),
+        coerce=int,
+        choices=(),
+        error_messages={"invalid_choice": _("Vínculo: escolha uma equipe ou jogador ainda sem vínculo.")},
+    )
+
+    def __init__(
+        self, *args: Any, targets: list[tuple[int, str]], items: list[tuple[int, str]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        _choice(self, "target").choices = targets
+        _choice(self, "item").choices = items

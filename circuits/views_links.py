@@ -20,17 +20,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import View
 
-from circuits.forms import MergeForm
-from circuits.models import CircuitPlayer, PlayerLink, TeamLink
+from circuits.forms import LinkForm, MergeForm
+from circuits.models import Circuit, CircuitPlayer, CircuitTeam, PlayerLink, TeamLink
 from circuits.proposals import PlayerProposal, TeamProposal, player_link_proposals, team_link_proposals
 from circuits.services.links import (
     people_merge,
+    player_link,
     player_links_apply,
     player_unlink,
+    team_link,
     team_links_apply,
     team_unlink,
 )
 from circuits.views import CircuitOrganizerMixin
+from tournaments.models import Player, Team
 from tournaments.services import ServiceError
 
 
@@ -42,6 +45,32 @@ def player_token(p: PlayerProposal) -> str:
     return ",".join(str(player.pk) for _etapa, player in p.players)
 
 
+def unlinked_teams(circuit: Circuit) -> list[tuple[int, str]]:
+    """The etapas' teams not linked yet, as «Etapa: Equipe (Entidade)», in etapa order."""
+    linked = TeamLink.objects.filter(etapa__circuit=circuit).values("team_id")
+    teams = (
+        Team.objects.filter(tournament__circuit_etapas__circuit=circuit)
+        .exclude(pk__in=linked)
+        .select_related("tournament", "entity")
+        .order_by("tournament__circuit_etapas__order", "name")
+    )
+    return [
+        (t.pk, f"{t.tournament.name}: {t.name}" + (f" ({t.entity.name})" if t.entity else "")) for t in teams
+    ]
+
+
+def unlinked_players(circuit: Circuit) -> list[tuple[int, str]]:
+    """The etapas' players not linked yet, as «Etapa: Jogador (Equipe)»."""
+    linked = PlayerLink.objects.filter(circuit=circuit).values("player_id")
+    players = (
+        Player.objects.filter(team__tournament__circuit_etapas__circuit=circuit)
+        .exclude(pk__in=linked)
+        .select_related("team__tournament")
+        .order_by("team__tournament__circuit_etapas__order", "name")
+    )
+    return [(p.pk, f"{p.team.tournament.name}: {p.name} ({p.team.name})") for p in players]
+
+
 def _chosen(request: HttpRequest, tokens: Sequence[str]) -> list[int] | None:
     """The indices of the proposals posted: all, or the one named (None: it is gone)."""
     if request.POST.get("all") == "1":
@@ -51,7 +80,9 @@ def _chosen(request: HttpRequest, tokens: Sequence[str]) -> list[int] | None:
 
 
 class TeamLinksView(CircuitOrganizerMixin, View):
-    def page(self, request: HttpRequest, status: int = 200, error: str = "") -> HttpResponse:
+    def page(
+        self, request: HttpRequest, status: int = 200, error: str = "", link_form: LinkForm | None = None
+    ) -> HttpResponse:
         c = self.circuit
         proposals = team_link_proposals(c)
         teams = c.teams.prefetch_related(
@@ -66,6 +97,8 @@ class TeamLinksView(CircuitOrganizerMixin, View):
             "circuit": c,
             "proposals": [(team_token(p), p) for p in proposals],
             "circuit_teams": teams,
+            "link_form": link_form
+            or LinkForm(targets=[(t.pk, t.name) for t in teams], items=unlinked_teams(c)),
             "error": error,
         }
         return render(request, "circuits/teams.html", context, status=status)
@@ -81,6 +114,8 @@ class TeamLinksView(CircuitOrganizerMixin, View):
             team_unlink(link=link, user=request.user)
             messages.success(request, _("Vínculo de «%(team)s» desfeito.") % {"team": link.team.name})
             return redirect("circuits:teams", slug=slug)
+        if request.POST.get("action") == "link":
+            return self.link(request)
         proposals = team_link_proposals(self.circuit)
         chosen = _chosen(request, [team_token(p) for p in proposals])
         if chosen is None:
@@ -97,6 +132,23 @@ class TeamLinksView(CircuitOrganizerMixin, View):
             request, ngettext("%(n)d equipe vinculada.", "%(n)d equipes vinculadas.", n) % {"n": n}
         )
         return redirect("circuits:teams", slug=slug)
+
+    def link(self, request: HttpRequest) -> HttpResponse:
+        targets = [(t.pk, t.name) for t in self.circuit.teams.all()]
+        form = LinkForm(request.POST, targets=targets, items=unlinked_teams(self.circuit))
+        if form.is_valid():
+            ct = get_object_or_404(CircuitTeam, pk=form.cleaned_data["target"], circuit=self.circuit)
+            team = get_object_or_404(Team, pk=form.cleaned_data["item"])
+            try:
+                team_link(circuit_team=ct, team=team, user=request.user)
+            except ServiceError as exc:
+                form.add_error(None, exc.messages[0])
+            else:
+                messages.success(
+                    request, _("«%(team)s» vinculada a «%(ct)s».") % {"team": team.name, "ct": ct.name}
+                )
+                return redirect("circuits:teams", slug=self.circuit.slug)
+        return self.page(request, 400, link_form=form)
 
 
 class PlayerLinksView(CircuitOrganizerMixin, View):
@@ -116,6 +168,8 @@ class PlayerLinksView(CircuitOrganizerMixin, View):
             "proposals": [(player_token(p), p) for p in proposals],
             "people": people,
             "merge_form": extra.get("merge_form") or MergeForm(choices=[(p.pk, p.name) for p in people]),
+            "link_form": extra.get("link_form")
+            or LinkForm(targets=[(p.pk, p.name) for p in people], items=unlinked_players(c)),
             "error": error,
         }
         return render(request, "circuits/players.html", context, status=status)
@@ -132,6 +186,8 @@ class PlayerLinksView(CircuitOrganizerMixin, View):
             return redirect("circuits:players", slug=slug)
         if action == "merge":
             return self.merge(request)
+        if action == "link":
+            return self.link(request)
         proposals = player_link_proposals(self.circuit)
         chosen = _chosen(request, [player_token(p) for p in proposals])
         if chosen is None:
@@ -148,6 +204,25 @@ class PlayerLinksView(CircuitOrganizerMixin, View):
             request, ngettext("%(n)d jogador vinculado.", "%(n)d jogadores vinculados.", n) % {"n": n}
         )
         return redirect("circuits:players", slug=slug)
+
+    def link(self, request: HttpRequest) -> HttpResponse:
+        targets = [(p.pk, p.name) for p in self.circuit.people.all()]
+        form = LinkForm(request.POST, targets=targets, items=unlinked_players(self.circuit))
+        if form.is_valid():
+            person = get_object_or_404(CircuitPlayer, pk=form.cleaned_data["target"], circuit=self.circuit)
+            player = get_object_or_404(Player.objects.select_related("team"), pk=form.cleaned_data["item"])
+            try:
+                player_link(person=person, player=player, user=request.user)
+            except ServiceError as exc:
+                form.add_error(None, exc.messages[0])
+            else:
+                messages.success(
+                    request,
+                    _("«%(player)s» vinculado a «%(person)s».")
+                    % {"player": player.name, "person": person.name},
+                )
+                return redirect("circuits:players", slug=self.circuit.slug)
+        return self.page(request, 400, link_form=form)
 
     def merge(self, request: HttpRequest) -> HttpResponse:
         choices = [(p.pk, p.name) for p in self.circuit.people.all()]

@@ -293,3 +293,35 @@ def test_players_linked_unlinked_and_merged(owner: User) -> None:
     assert c.post(url, {"action": "merge", "keep": pa.pk, "merge": pb.pk}).status_code == 302
     assert not CircuitPlayer.objects.filter(pk=pb.pk).exists()
     assert set(PlayerLink.objects.filter(person=pa).values_list("player", flat=True)) == {a.pk, other.pk}
+
+
+def test_links_made_by_hand(owner: User) -> None:
+    circuit = circuit_with_etapas(owner)
+    e1, e2 = circuit.etapas.order_by("order")
+    taura1 = e1.tournament.teams.get(name="Os Taura")
+    taura2 = e2.tournament.teams.get(name="Os Taura")
+    ct = CircuitTeam.objects.create(circuit=circuit, name="Os Taura")
+    url = reverse("circuits:teams", args=[circuit.slug])
+    c = client_of(owner)
+    assert "Vincular à mão" in c.get(url).content.decode()
+    assert c.post(url, {"action": "link", "target": ct.pk, "item": taura1.pk}).status_code == 302
+    assert TeamLink.objects.filter(circuit_team=ct, team=taura1).exists()
+    # Already linked: not a choice; a second team of one etapa: refused by the service.
+    response = c.post(url, {"action": "link", "target": ct.pk, "item": taura1.pk})
+    assert response.status_code == 400 and "ainda sem vínculo" in response.content.decode()
+    assert c.post(url, {"action": "link", "target": ct.pk, "item": taura2.pk}).status_code == 302
+    other = load_etapa("fora", FINISH)
+    response = c.post(url, {"action": "link", "target": ct.pk, "item": other.teams.first().pk})  # type: ignore[union-attr]
+    assert response.status_code == 400 and TeamLink.objects.count() == 2
+    # Players: a person of the registry and an etapa's player by hand.
+    person = circuit_player_create(circuit=circuit, name="Ana", user=owner)
+    player = Player.objects.filter(team=taura1).first()
+    assert player is not None
+    purl = reverse("circuits:players", args=[circuit.slug])
+    assert c.post(purl, {"action": "link", "target": person.pk, "item": player.pk}).status_code == 302
+    assert PlayerLink.objects.filter(person=person, player=player).exists()
+    response = c.post(purl, {"action": "link", "target": 999999, "item": player.pk})
+    assert (
+        response.status_code == 400
+        and "escolha uma equipe ou pessoa deste circuito" in response.content.decode()
+    )
