@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("audit.urls")),
     path("", include("tally.urls")),
+    path("", include("circuits.urls")),
 ]
 
 # Error pages in the site's layout, in the visitor's language (public.views_site).

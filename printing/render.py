@@ -233,3 +233,9 @@ RENDERERS: dict[str, Renderer] = {
     "standings": render_standings_pdf,
     "schedule": render_schedule_pdf,
 }
+
+
+def render_circuit_pdf(context: dict[str, Any]) -> bytes:
+    """A circuit's rankings (``printing.documents.circuit.circuit_ranking_pages``), landscape
+    when the etapas would not fit across a portrait page."""
+    return _render("printing/circuit.html", context, landscape=len(context["etapas"]) > 8)

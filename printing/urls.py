@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from printing import views
+from printing import views, views_circuit
 
 app_name = "printing"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path(P + "<int:job_id>/pdf/", views.JobDownloadView.as_view(), name="download"),
     path(P + "<int:job_id>/cancelar/", views.JobCancelView.as_view(), name="cancel"),
     path(P + "<int:job_id>/retomar/", views.JobResumeView.as_view(), name="resume"),
+    path("circuitos/<slug:slug>/gestao/classificacao.pdf", views_circuit.circuit_pdf, name="circuit_pdf"),
 ]

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "tally",
     "standings",
     "knockout",
+    "circuits",
     "interchange",
     "public",
     "printing",

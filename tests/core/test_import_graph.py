@@ -22,6 +22,7 @@ LAYERS = [
     "tally",  # the judge's hand-by-hand tenteio, written into súmulas
     "standings",  # the standings selector, qualification, the tiebreak sorteio
     "knockout",  # next phase and mata-mata: seeding, bracket, advancement
+    "circuits",  # circuits and rodeios: etapas' final placings ranked by points
     "interchange",  # the tenteio/1 file: load, export, commands
     "public",  # the public site: pages, JSON, exports, its cache; home and error pages
     "printing",  # PDFs and their jobs

@@ -1,0 +1,192 @@
+"""A circuit of 20 etapas of 512 teams each on PostgreSQL: its rankings against fetching the
+placings they are made of.
+
+Run: ``.venv/bin/python bench/circuit.py`` (DATABASE_URL defaults to this machine's
+PostgreSQL, database ``tenteio_bench_circuit``, created and migrated if missing). It
+writes, once, 20 tournaments of 512 teams (3 players each, 64 entities), each etapa's
+final placings as a mata-mata of 512 places them (1, 2, 3, 4, 5×4, 9×8 … 257×256) with
+a different draw per etapa, the 512 team names linked across the etapas (one circuit
+team each), and every player linked to a person. Then, best of several runs: the raw
+fetch of the placings with their teams and entities (and of the players of those
+teams), each ranking (teams, players, entities) and the three from one reading, their
+ratio to the fetch of what they read, and the query counts (which must not grow with
+the etapas). The placings are current (kept with the
+tournaments' revision), as they are between two homologations.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tenteio_bench_circuit")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+SLUG = "bench-circuit"
+ETAPAS, TEAMS = 20, 512
+
+
+def ensure_database() -> None:
+    from urllib.parse import urlparse
+
+    import psycopg
+
+    url = urlparse(os.environ["DATABASE_URL"])
+    name = url.path.lstrip("/")
+    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def best(fn: Callable[[], object], repeat: int = 5) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def knockout_positions(n: int) -> list[int]:
+    """The final positions of a mata-mata of ``n`` (a power of 2): 1, 2, 3, 4, 5×4, 9×8…"""
+    out, size = [1, 2, 3, 4], 4
+    while len(out) < n:
+        out += [size + 1] * size
+        size *= 2
+    return out[:n]
+
+
+def build() -> None:
+    from django.contrib.auth.models import User
+    from django.db import transaction
+
+    from circuits.models import (
+        Circuit,
+        CircuitEtapa,
+        CircuitPlayer,
+        CircuitTeam,
+        EtapaPlacing,
+        PlayerLink,
+        TeamLink,
+    )
+    from tournaments.models import Entity, Player, Team, Tournament
+
+    rng = random.Random(20)
+    positions = knockout_positions(TEAMS)
+    with transaction.atomic():
+        owner, _ = User.objects.get_or_create(username="bench", defaults={"is_superuser": True})
+        circuit = Circuit.objects.create(name="Circuito de bancada", slug=SLUG, owner=owner)
+        names = [f"Equipe {i:03d}" for i in range(TEAMS)]
+        circuit_teams = CircuitTeam.objects.bulk_create([CircuitTeam(circuit=circuit, name=n) for n in names])
+        people = CircuitPlayer.objects.bulk_create(
+            [CircuitPlayer(circuit=circuit, name=f"{n} jogador {k}") for n in names for k in range(3)]
+        )
+        for e in range(ETAPAS):
+            t = Tournament.objects.create(
+                name=f"Etapa {e + 1}", slug=f"{SLUG}-{e + 1}", modality="truco-cego-trio"
+            )
+            entities = Entity.objects.bulk_create(
+                [Entity(tournament=t, name=f"CTG {k:02d}") for k in range(64)]
+            )
+            teams = Team.objects.bulk_create(
+                [
+                    Team(tournament=t, key=f"t{i}", name=n, entity=entities[i % 64], order=i)
+                    for i, n in enumerate(names)
+                ]
+            )
+            players = Player.objects.bulk_create(
+                [
+                    Player(team=team, name=f"{team.name} jogador {k}", order=k)
+                    for team in teams
+                    for k in range(3)
+                ]
+            )
+            etapa = CircuitEtapa.objects.create(
+                circuit=circuit, tournament=t, order=e + 1, placings_revision=0, placings_complete=True
+            )
+            drawn = list(teams)
+            rng.shuffle(drawn)
+            EtapaPlacing.objects.bulk_create(
+                [
+                    EtapaPlacing(etapa=etapa, team=team, position=p, shared=positions.count(p) > 1)
+                    for team, p in zip(drawn, positions, strict=True)
+                ]
+            )
+            TeamLink.objects.bulk_create(
+                [
+                    TeamLink(circuit_team=ct, etapa=etapa, team=team)
+                    for ct, team in zip(circuit_teams, teams, strict=True)
+                ]
+            )
+            PlayerLink.objects.bulk_create(
+                [
+                    PlayerLink(circuit=circuit, person=p, player=pl)
+                    for p, pl in zip(people, players, strict=True)
+                ]
+            )
+
+
+def main() -> int:
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from circuits.models import Circuit, EtapaPlacing
+    from circuits.selectors import circuit_ranking, circuit_rankings
+    from tournaments.models import Player
+
+    call_command("migrate", verbosity=0)
+    circuit = Circuit.objects.filter(slug=SLUG).first()
+    if circuit is None:
+        started = time.perf_counter()
+        build()
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # autovacuum is off here: no planner statistics otherwise
+        circuit = Circuit.objects.get(slug=SLUG)
+        print(f"wrote {ETAPAS} etapas of {TEAMS} teams in {time.perf_counter() - started:.1f} s")
+
+    def fetch() -> object:
+        return list(
+            EtapaPlacing.objects.filter(etapa__circuit=circuit).values_list(
+                "etapa_id", "team_id", "position", "team__name", "team__entity__name"
+            )
+        )
+
+    def fetch_with_players() -> object:
+        fetch()
+        placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
+        return list(Player.objects.filter(team_id__in=placed).values_list("pk", "name", "team_id"))
+
+    print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
+    placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).count()
+    print(f"{ETAPAS} etapas × {TEAMS} teams, {placed} placings")
+    base, with_players = best(fetch), best(fetch_with_players)
+    print(f"raw fetch of the placings              {base * 1000:8.1f} ms")
+    print(f"raw fetch of the placings and players  {with_players * 1000:8.1f} ms")
+    for name, read, fetched in (
+        ("teams", lambda: circuit_ranking(circuit, "teams"), base),
+        ("entities", lambda: circuit_ranking(circuit, "entities"), base),
+        ("players", lambda: circuit_ranking(circuit, "players"), with_players),
+        ("all three", lambda: circuit_rankings(circuit), with_players),
+    ):
+        took = best(read, repeat=3)
+        with CaptureQueriesContext(connection) as queries:
+            read()
+        ratio = took / fetched
+        print(f"ranking {name:<10} {took * 1000:8.1f} ms  {ratio:5.1f}× its fetch  {len(queries)} queries")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

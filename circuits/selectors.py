@@ -1,0 +1,248 @@
+"""Reads of a circuit: its rankings of teams, players and entities (docs/rules.md §3.16).
+
+Each etapa's final placings come from ``EtapaPlacing`` (read again first where the
+tournament changed: ``circuits.services.placings``); the points, totals and tiebreaks are
+``rules.circuit`` and ``rules.circuit_ranking``. Who is who across etapas:
+
+- **teams**: an etapa's team linked to a circuit team (``TeamLink``) is that team,
+  key ``c<id>``; a team not linked is a competitor of its own, key ``t<team id>``;
+- **players**: a player linked to a person of the registry (``PlayerLink``) is that
+  person, key ``p<id>``; a player not linked, ``j<player id>``. A player earns the
+  points of the team they are listed in (titulares and reservas alike);
+- **entities**: by name, compared as names are (``core.text.name_key``), key
+  ``e:<that key>``: the circuit team's entity where it has one, else the entity the
+  team was registered with in that etapa. A team without one counts for no entity.
+
+Only etapas whose placings are final count, unless ``provisional`` is asked (a live
+page may show the ranking so far). The number of queries does not grow with the number
+of etapas once their placings are current.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing, PlayerLink, TeamLink
+from circuits.services.placings import etapa_placings_refresh
+from core.text import name_key
+from rules.circuit import (
+    EntityMode,
+    EtapaPlacings,
+    Points,
+    Result,
+    SharedPoints,
+    entity_results,
+    player_results,
+    team_results,
+)
+from rules.circuit_ranking import CircuitSeparation, EtapaCell, rank_circuit
+from tournaments.models import Player, Tournament
+
+Ranking = CircuitLots.Ranking
+
+
+@dataclass(frozen=True)
+class Column:
+    """An etapa as a column of the ranking: ``counted`` when its points are in this reading."""
+
+    etapa: CircuitEtapa
+    key: str
+    tournament: Tournament
+    complete: bool
+    counted: bool
+
+
+@dataclass(frozen=True)
+class Line:
+    position: int
+    key: str  # the competitor's key (see the module's docstring)
+    name: str
+    entity: str  # a team's entity ("" for players, entities and teams without one)
+    cells: list[EtapaCell | None]  # one per column: None where it did not play (or not counted)
+    total: Points
+    shared: bool  # the same position as a neighbour
+    pending_lots: bool  # tied until a sorteio is recorded
+    separation: CircuitSeparation | None  # what put it above the next line (None: the last)
+
+
+@dataclass
+class RankingTable:
+    ranking: str
+    columns: list[Column]
+    lines: list[Line] = field(default_factory=list)
+    pending_ties: list[list[str]] = field(default_factory=list)  # competitor keys, best first
+    names: dict[str, str] = field(default_factory=dict)  # competitor key → name
+
+
+@dataclass
+class _Read:
+    """Everything the three rankings need, read once."""
+
+    circuit: Circuit
+    etapas: list[CircuitEtapa]
+    columns: list[Column]
+    placings: list[EtapaPlacings]
+    team_names: dict[str, str]  # etapa team id → name
+    team_entity: dict[str, str]  # etapa team id → entity name
+    identity: dict[str, str]  # etapa team id → circuit team key
+    circuit_teams: dict[str, tuple[str, str]]  # circuit team key → (name, entity)
+    lots: dict[str, list[list[str]]]
+
+
+def managed_circuits(user: Any) -> QuerySet[Circuit]:
+    """The circuits ``user`` owns or organizes (all, for superusers), with their etapa count."""
+    found = Circuit.objects.annotate(etapa_count=Count("etapas", distinct=True))
+    if getattr(user, "is_superuser", False):
+        return found
+    if not getattr(user, "is_authenticated", False):
+        return found.none()
+    return found.filter(Q(owner=user) | Q(organizers=user)).distinct()
+
+
+def circuit_etapas(circuit: Circuit) -> list[CircuitEtapa]:
+    """The etapas in order, each with its tournament and the tournament's public revision."""
+    return list(
+        circuit.etapas.select_related("tournament", "tournament__public_revision").order_by("order", "pk")
+    )
+
+
+def _read(circuit: Circuit, provisional: bool) -> _Read:
+    etapas = circuit_etapas(circuit)
+    etapa_placings_refresh(etapas=etapas)
+    columns = [
+        Column(e, e.key, e.tournament, e.placings_complete, e.placings_complete or provisional)
+        for e in etapas
+    ]
+    counted = {c.etapa.pk for c in columns if c.counted}
+    by_etapa: dict[int, list[tuple[str, int]]] = {pk: [] for pk in counted}
+    team_names: dict[str, str] = {}
+    team_entity: dict[str, str] = {}
+    # Plain rows, not model instances: a circuit of 20 etapas of 512 teams reads 10,240.
+    rows = (
+        EtapaPlacing.objects.filter(etapa__circuit=circuit, etapa_id__in=counted)
+        .order_by("etapa_id", "position", "pk")
+        .values_list("etapa_id", "team_id", "position", "team__name", "team__entity__name")
+    )
+    for etapa_id, team_pk, position, name, entity in rows:
+        team_id = f"t{team_pk}"
+        by_etapa[etapa_id].append((team_id, position))
+        team_names[team_id] = name
+        if entity is not None:
+            team_entity[team_id] = entity
+    identity: dict[str, str] = {}
+    circuit_teams: dict[str, tuple[str, str]] = {}
+    links = TeamLink.objects.filter(etapa__circuit=circuit).values_list(
+        "team_id", "circuit_team_id", "circuit_team__name", "circuit_team__entity"
+    )
+    for team_pk, circuit_team_pk, name, entity in links:
+        key = f"c{circuit_team_pk}"
+        identity[f"t{team_pk}"] = key
+        circuit_teams[key] = (name, entity)
+    lots: dict[str, list[list[str]]] = {}
+    for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
+        lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
+    placings = [EtapaPlacings(e.key, tuple(by_etapa[e.pk])) for e in etapas if e.pk in counted]
+    return _Read(circuit, etapas, columns, placings, team_names, team_entity, identity, circuit_teams, lots)
+
+
+def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
+    """(etapa team id → entity key, entity key → the name first seen, in etapa order)."""
+    of: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for e in read.placings:
+        for team, _position in e.placings:
+            linked = read.circuit_teams.get(read.identity.get(team, ""), ("", ""))[1]
+            name = linked or read.team_entity.get(team, "")
+            if name:
+                key = "e:" + name_key(name)
+                of[team] = key
+                names.setdefault(key, name)
+    return of, names
+
+
+def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """(etapa team id → its players' keys, player key → name)."""
+    links = PlayerLink.objects.filter(circuit=circuit).values_list("player_id", "person_id", "person__name")
+    people = {player: (f"p{person}", name) for player, person, name in links}
+    placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
+    players: dict[str, list[str]] = {}
+    names: dict[str, str] = {}
+    for pk, name, team_id in Player.objects.filter(team_id__in=placed).values_list("pk", "name", "team_id"):
+        key, shown = people.get(pk, (f"j{pk}", name))
+        players.setdefault(f"t{team_id}", []).append(key)
+        names[key] = shown
+    return players, names
+
+
+def _results(read: _Read, ranking: str) -> tuple[list[Result], dict[str, str], dict[str, str]]:
+    """The results of ``ranking`` with each competitor's name and entity."""
+    c = read.circuit
+    table, shared = c.table(), SharedPoints(c.shared_points)
+    if ranking == Ranking.TEAMS:
+        names = dict(read.team_names)
+        entities = dict(read.team_entity)
+        for team, key in read.identity.items():
+            name, entity = read.circuit_teams[key]
+            names[key] = name
+            entities[key] = entity or entities.get(key, "") or read.team_entity.get(team, "")
+        return team_results(read.placings, table, shared, read.identity), names, entities
+    if ranking == Ranking.PLAYERS:
+        players, names = _player_map(c, read)
+        return player_results(read.placings, table, shared, players), names, {}
+    entity_of, names = _entity_of(read)
+    mode = EntityMode(c.entity_mode)
+    return (
+        entity_results(read.placings, table, shared, entity_of, mode=mode, best_k=c.entity_best_k),
+        names,
+        {},
+    )
+
+
+def _table(read: _Read, ranking: str) -> RankingTable:
+    results, names, entities = _results(read, ranking)
+    c = read.circuit
+    ranked = rank_circuit(
+        [p.key for p in read.placings],
+        results,
+        best_n=c.best_n,
+        tiebreakers=c.precedence(),
+        lots=read.lots.get(ranking, []),
+    )
+    out = RankingTable(ranking, read.columns, names=names)
+    positions = [row.position for row in ranked.rows]
+    for k, row in enumerate(ranked.rows):
+        mine = {cell.etapa: cell for cell in row.cells}
+        shared = positions.count(row.position) > 1
+        out.lines.append(
+            Line(
+                position=row.position,
+                key=row.competitor,
+                name=names.get(row.competitor, row.competitor),
+                entity=entities.get(row.competitor, ""),
+                cells=[mine.get(col.key) for col in read.columns],
+                total=row.total,
+                shared=shared,
+                pending_lots=row.pending_lots,
+                separation=ranked.separations[k] if k < len(ranked.separations) else None,
+            )
+        )
+    out.pending_ties = [sorted(tie) for tie in ranked.pending_ties]
+    return out
+
+
+def circuit_ranking(
+    circuit: Circuit, ranking: str = Ranking.TEAMS, *, provisional: bool = False
+) -> RankingTable:
+    """One of the circuit's rankings: ``teams``, ``players`` or ``entities``."""
+    if ranking not in Ranking.values:
+        raise ValueError(f"unknown circuit ranking {ranking!r}")
+    return _table(_read(circuit, provisional), ranking)
+
+
+def circuit_rankings(circuit: Circuit, *, provisional: bool = False) -> dict[str, RankingTable]:
+    """The three rankings from one reading: teams, players, entities."""
+    read = _read(circuit, provisional)
+    return {ranking: _table(read, ranking) for ranking in Ranking.values}

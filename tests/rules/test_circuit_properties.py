@@ -1,0 +1,200 @@
+"""Hypothesis properties of circuit points and the circuit ranking on generated etapas."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.circuit import (
+    PRESETS,
+    EntityMode,
+    EtapaPlacings,
+    PointsTable,
+    SharedPoints,
+    entity_results,
+    etapa_points,
+    team_results,
+)
+from rules.circuit_ranking import CircuitCriterion, EtapaCell, _Ranker, rank_circuit
+from rules.explain import SeparationKind
+
+FAST = settings(max_examples=200, deadline=None)
+TEAMS = [f"t{k}" for k in range(8)]
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> PointsTable:
+    """Any valid table: non-increasing places, participation at most the last."""
+    steps = draw(st.lists(st.integers(0, 6), min_size=1, max_size=10))
+    top = sum(steps) + draw(st.integers(0, 5))
+    places, value = [], top
+    for step in steps:
+        places.append(value)
+        value -= step
+    return PointsTable(tuple(places), draw(st.integers(0, places[-1])))
+
+
+@st.composite
+def placings(draw: st.DrawFn, teams: list[str] | None = None) -> tuple[tuple[str, int], ...]:
+    """A competition ranking (1, 2, 2, 4…) of some teams, as final placings give."""
+    pool = teams or TEAMS
+    chosen = draw(st.lists(st.sampled_from(pool), unique=True, min_size=1, max_size=len(pool)))
+    sizes: list[int] = []
+    while sum(sizes) < len(chosen):
+        sizes.append(draw(st.integers(1, len(chosen) - sum(sizes))))
+    out, position, k = [], 1, 0
+    for size in sizes:
+        out += [(team, position) for team in chosen[k : k + size]]
+        position, k = position + size, k + size
+    return tuple(out)
+
+
+@st.composite
+def circuits(draw: st.DrawFn) -> list[EtapaPlacings]:
+    n = draw(st.integers(1, 5))
+    return [EtapaPlacings(f"e{k}", draw(placings())) for k in range(n)]
+
+
+@FAST
+@given(tables(), placings(), st.sampled_from(SharedPoints))
+def test_points_are_monotone_in_placing(
+    table: PointsTable, placed: tuple[tuple[str, int], ...], shared: SharedPoints
+) -> None:
+    points = etapa_points(placed, table, shared)
+    for team, position in placed:
+        for other, worse in placed:
+            if worse > position:
+                assert points[team] >= points[other]
+    assert all(table.points(p) >= table.points(p + 1) for p in range(1, 20))
+
+
+@FAST
+@given(tables(), placings())
+def test_shared_placings_split_exactly(table: PointsTable, placed: tuple[tuple[str, int], ...]) -> None:
+    points = etapa_points(placed, table, SharedPoints.AVERAGE)
+    assert sum(points.values()) == sum(table.points(p) for p in range(1, len(placed) + 1))
+    for team, position in placed:
+        level = [o for o, p in placed if p == position]
+        assert points[team] == Fraction(
+            sum(table.points(p) for p in range(position, position + len(level))), len(level)
+        )
+
+
+@FAST
+@given(circuits(), st.integers(1, 5))
+def test_best_n_picks_the_n_highest(etapas: list[EtapaPlacings], best_n: int) -> None:
+    results = team_results(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    ranking = rank_circuit([e.key for e in etapas], results, best_n=best_n)
+    for row in ranking.rows:
+        all_points = sorted((c.points for c in row.cells), reverse=True)
+        kept = [c.points for c in row.cells if c.counted]
+        assert len(kept) == min(best_n, len(all_points))
+        assert sorted(kept, reverse=True) == all_points[:best_n]
+        assert row.total == sum(kept, Fraction(0))
+
+
+@FAST
+@given(circuits(), placings(), st.one_of(st.none(), st.integers(1, 4)), tables())
+def test_adding_an_etapa_never_lowers_a_total(
+    etapas: list[EtapaPlacings], extra: tuple[tuple[str, int], ...], best_n: int | None, table: PointsTable
+) -> None:
+    keys = [e.key for e in etapas]
+    before = rank_circuit(keys, team_results(etapas, table, SharedPoints.AVERAGE), best_n=best_n)
+    more = [*etapas, EtapaPlacings("new", extra)]
+    after = rank_circuit([*keys, "new"], team_results(more, table, SharedPoints.AVERAGE), best_n=best_n)
+    totals = {r.competitor: r.total for r in after.rows}
+    for row in before.rows:
+        assert totals[row.competitor] >= row.total
+
+
+@FAST
+@given(
+    circuits(),
+    st.one_of(st.none(), st.integers(1, 3)),
+    st.permutations(list(CircuitCriterion)[1:]),
+    st.lists(st.permutations(TEAMS[:3]), max_size=2),
+)
+def test_ranking_is_a_permutation_in_order(
+    etapas: list[EtapaPlacings],
+    best_n: int | None,
+    criteria: list[CircuitCriterion],
+    lots: list[list[str]],
+) -> None:
+    precedence = [c for c in criteria if c is not CircuitCriterion.LOTS] + [CircuitCriterion.LOTS]
+    results = team_results(etapas, PRESETS["rodeio"], SharedPoints.SAME)
+    ranking = rank_circuit([e.key for e in etapas], results, best_n=best_n, tiebreakers=precedence, lots=lots)
+    competitors = [r.competitor for r in ranking.rows]
+    assert sorted(competitors) == sorted({r.competitor for r in results})
+    assert len(ranking.separations) == max(0, len(competitors) - 1)
+    for k, (upper, lower) in enumerate(zip(ranking.rows, ranking.rows[1:], strict=False)):
+        sep = ranking.separations[k]
+        assert (sep.upper, sep.lower) == (upper.competitor, lower.competitor)
+        assert upper.total >= lower.total
+        if sep.kind is SeparationKind.CRITERION:
+            assert lower.position == k + 2
+        else:
+            assert lower.position == upper.position and upper.total == lower.total
+    pending = {c for tie in ranking.pending_ties for c in tie}
+    assert pending == {r.competitor for r in ranking.rows if r.pending_lots}
+
+
+@FAST
+@given(circuits(), st.integers(1, 3))
+def test_an_entitys_points_are_its_teams_points(etapas: list[EtapaPlacings], best_k: int) -> None:
+    entity_of = {team: f"ctg{int(team[1:]) % 3}" for team in TEAMS}
+    table = PRESETS["circuit"]
+    teams = team_results(etapas, table, SharedPoints.AVERAGE)
+    every = entity_results(etapas, table, SharedPoints.AVERAGE, entity_of)
+    best = entity_results(
+        etapas, table, SharedPoints.AVERAGE, entity_of, mode=EntityMode.BEST_K, best_k=best_k
+    )
+    assert sum(r.points for r in every) == sum(r.points for r in teams)
+    picked = {(r.competitor, r.etapa): r.points for r in best}
+    for r in every:
+        mine = sorted(
+            (t.points for t in teams if t.etapa == r.etapa and entity_of[t.competitor] == r.competitor),
+            reverse=True,
+        )
+        assert picked[(r.competitor, r.etapa)] == sum(mine[:best_k], Fraction(0))
+
+
+@FAST
+@given(circuits(), st.data())
+def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.DataObject) -> None:
+    """The per-etapa count equals the plain count over every pair of the block."""
+    results = entity_results(
+        etapas, PRESETS["circuit"], SharedPoints.AVERAGE, {t: f"x{int(t[1:]) % 5}" for t in TEAMS}
+    )
+    ranking_cells: dict[str, dict[str, EtapaCell]] = {}
+    for r in results:
+        ranking_cells.setdefault(r.competitor, {})[r.etapa] = EtapaCell(r.etapa, r.points, r.positions, True)
+    block = data.draw(st.lists(st.sampled_from(sorted(ranking_cells)), unique=True, min_size=1))
+    ranker = _Ranker(ranking_cells, {}, (), ())
+    plain = {
+        c: sum(
+            1
+            for rival in block
+            if rival != c
+            for etapa, cell in ranking_cells[c].items()
+            if etapa in ranking_cells[rival]
+            and min(cell.positions) < min(ranking_cells[rival][etapa].positions)
+        )
+        for c in block
+    }
+    assert ranker.head_to_head(block) == plain
+
+
+@FAST
+@given(st.lists(st.integers(1, 6), max_size=5), st.lists(st.integers(1, 6), max_size=5))
+def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> None:
+    """Sorted placings compared with an end mark order as the counts of 1ºs, 2ºs… do."""
+    cells = {
+        c: {f"e{k}": EtapaCell(f"e{k}", Fraction(0), (p,), True) for k, p in enumerate(ps)}
+        for c, ps in (("a", a), ("b", b))
+    }
+    keys = _Ranker(cells, {}, (), ()).keys(CircuitCriterion.BEST_PLACINGS, ["a", "b"])
+    counts = {c: tuple(ps.count(p) for p in range(1, 7)) for c, ps in (("a", a), ("b", b))}
+    assert (keys["a"] > keys["b"]) == (counts["a"] > counts["b"])
+    assert (keys["a"] == keys["b"]) == (counts["a"] == counts["b"])
