@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views, views_bracket, views_live
+from public import views, views_bracket, views_live, views_telao
 
 app_name = "public"
 
@@ -21,5 +21,6 @@ urlpatterns = [
     path("t/<slug:slug>/ao-vivo/", views_live.LiveBoardView.as_view(), name="live_board"),
     # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
     path("t/<slug:slug>/mesas/<int:table_id>/", views_live.LiveMesaView.as_view(), name="mesa"),
+    path("t/<slug:slug>/telao/", views_telao.TelaoView.as_view(), name="telao"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]
