@@ -6,7 +6,7 @@
 // asks with If-None-Match; nginx's microcache answers it). A page fetched from a cache
 // older than the revision polled (its ETag names its revision) is not shown: the swap is
 // tried again shortly. While the server does not answer, the page keeps what it shows, the
-// root element gets data-offline, and the polls back off up to a minute.
+// root element gets data-offline, and the polls back off up to 15 s.
 (function () {
   var script = document.currentScript;
   var url = script && script.getAttribute("data-revision-url");
@@ -26,7 +26,7 @@
       delay = every;
     } else {
       root.dataset.offline = "1";
-      delay = Math.min(delay * 2, 60000);
+      delay = Math.min(delay * 2, 15000);
     }
   }
 
