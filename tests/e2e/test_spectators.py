@@ -30,8 +30,25 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SLUG = "rodeio-querencia-truco-cego"
 WIDE: dict[str, Any] = {**PHONE, "viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}
 WIDE.update(is_mobile=False, has_touch=False)
-WITHIN = 2.0  # seconds from the homologation to the page: a 1 s poll and the page's fetch
+# Seconds from the homologation's commit to the page: the 1 s poll, the page's fetch, and
+# a margin for this machine's two cores shared with the browser and the server.
+WITHIN = 2.5
 UNUSUAL = {"games": [[24, 7], [24, 9]]}  # a score no other jogo of the demo has
+
+
+@pytest.fixture
+def contexts(browser: Any, live_server: Any) -> Any:
+    """New browser contexts, closed before the live server and its database go (a page
+    left open would go on polling a server with no tournament)."""
+    made: list[Any] = []
+
+    def new(**options: Any) -> Any:
+        made.append(browser.new_context(**options))
+        return made[-1]
+
+    yield new
+    for context in made:
+        context.close()
 
 
 def mark(page: Page) -> None:
@@ -51,26 +68,28 @@ def wait_text(page: Page, text: str, since: float) -> float:
     return time.monotonic() - since
 
 
-def homologate_one(t: Tournament, user: Any = None) -> tuple[Match, dict[str, Any]]:
-    """A jogo of the rodada in play, entered, signed and homologated by the services."""
+def homologate_one(t: Tournament, user: Any = None) -> tuple[float, dict[str, Any]]:
+    """A jogo of the rodada in play, entered, signed and homologated by the services: the
+    moment the homologation was committed, and the jogo's public row."""
     match = Match.objects.filter(stage__tournament=t, round=3, sheets__isnull=True).order_by("id").first()
     assert match is not None
     winner_a = {**UNUSUAL}
     play(match, user or organizer(t), winner_a)
+    committed = time.monotonic()
     row = next(r for r in match_rows(t) if r["pk"] == match.pk)
-    return match, row
+    return committed, row
 
 
 @pytest.mark.parametrize("size", ["phone", "wide"])
 def test_a_homologation_reaches_every_live_page_without_a_reload(
-    browser: Any, live_server: Any, size: str
+    live_server: Any, contexts: Any, size: str
 ) -> None:
     t = load_tournament(demo_document()).tournament
     base = f"{live_server.url}/t/{SLUG}"
     match = Match.objects.filter(stage__tournament=t, round=3, sheets__isnull=True).order_by("id").first()
     assert match is not None
     team = match.team_a
-    context = browser.new_context(**(PHONE if size == "phone" else WIDE))
+    context = contexts(**(PHONE if size == "phone" else WIDE))
     pages = {}
     for name, path in [
         ("classificacao", "/classificacao/"),
@@ -88,8 +107,7 @@ def test_a_homologation_reaches_every_live_page_without_a_reload(
     standings.evaluate("window.scrollTo(0, 300)")
     before = standings.locator("main").inner_text()
     time.sleep(1.5)  # every page has polled its revision once
-    since = time.monotonic()
-    _match, row = homologate_one(t)
+    since, row = homologate_one(t)
     took = {
         name: wait_text(pages[name], row["games"], since) for name in ("resultados", "programacao", "equipe")
     }
@@ -98,14 +116,13 @@ def test_a_homologation_reaches_every_live_page_without_a_reload(
     )
     took["classificacao"] = time.monotonic() - since
     print("homologation → page (s):", {k: round(v, 2) for k, v in took.items()})
-    assert all(v <= WITHIN + 0.5 for v in took.values()), took
+    assert all(v <= WITHIN for v in took.values()), took
     assert all(same_document(p) for p in pages.values())
     assert abs(standings.evaluate("window.scrollY") - 300) < 2
-    context.close()
 
 
 def test_the_home_shows_the_podium_after_the_final_and_the_bracket_is_vertical_on_a_phone(
-    browser: Any, live_server: Any
+    live_server: Any, contexts: Any
 ) -> None:
     keys = [f"t{i}" for i in range(1, 9)]
     ko = [
@@ -122,7 +139,7 @@ def test_the_home_shows_the_podium_after_the_final_and_the_bracket_is_vertical_o
     )
     bracket_sync(stage=t.stages.get(kind="knockout"))
     final = Match.objects.get(stage__tournament=t, round=3)
-    context = browser.new_context(**PHONE)
+    context = contexts(**PHONE)
     home = context.new_page()
     home.goto(f"{live_server.url}/t/{t.slug}/")
     mark(home)
@@ -148,11 +165,17 @@ def test_the_home_shows_the_podium_after_the_final_and_the_bracket_is_vertical_o
     home.screenshot(path=str(SCREENS / "52-publico-inicio-podio.png"), full_page=True, scale="css")
     expect(bracket.locator(".champion")).to_contain_text("Trio T1", timeout=3000 * WITHIN)
     bracket.screenshot(path=str(SCREENS / "51-publico-mata-mata-celular.png"), full_page=True, scale="css")
-    context.close()
+    # The telão of the finished event opens with the podium, then the mata-mata.
+    tv = contexts(**WIDE).new_page()
+    tv.goto(f"{live_server.url}/t/{t.slug}/telao/?ciclo=2")
+    expect(tv.locator(".tl-screen.on")).to_have_attribute("data-kind", "podium")
+    tv.screenshot(path=str(SCREENS / "50-telao-5-podio.png"))
+    expect(tv.locator(".tl-screen.on")).to_have_attribute("data-kind", "mata-mata", timeout=4000)
+    tv.screenshot(path=str(SCREENS / "50-telao-6-mata-mata.png"))
 
 
 def test_the_telao_cycles_and_recovers_after_the_server_is_unreachable(
-    browser: Any, live_server: Any, monkeypatch: pytest.MonkeyPatch
+    live_server: Any, contexts: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(views_telao, "RELOAD_SECONDS", 20)  # the hourly reload, sooner
     t = load_tournament(demo_document()).tournament
@@ -167,7 +190,7 @@ def test_the_telao_cycles_and_recovers_after_the_server_is_unreachable(
             else:
                 hand = Hand.roda(state.next_mao, TrucoPart.won(side, TrucoCall.TRUCO))
             hand_record(match=match, user=judge, hand=hand, key=uuid.uuid4())
-    context = browser.new_context(**WIDE)
+    context = contexts(**WIDE)
     tv = context.new_page()
     tv.goto(f"{live_server.url}/t/{SLUG}/telao/?ciclo=2")
     mark(tv)
@@ -191,7 +214,7 @@ def test_the_telao_cycles_and_recovers_after_the_server_is_unreachable(
     assert same_document(tv)
     expect(tv.locator(".tl-screen.on")).to_have_count(1)
     expect(tv.locator(".tl-offline")).to_be_visible()
-    match, row = homologate_one(t, judge)
+    _since, row = homologate_one(t, judge)
     tv.unroute("**/*")
     # Back: the next poll (backed off to at most 15 s) finds the change and swaps it in.
     games = row["games"]
@@ -205,4 +228,3 @@ def test_the_telao_cycles_and_recovers_after_the_server_is_unreachable(
     tv.wait_for_function(
         "t => document.getElementById('telao').textContent.includes(t)", arg=games, timeout=5000
     )
-    context.close()
