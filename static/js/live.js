@@ -46,7 +46,16 @@
     return open;
   }
 
+  function typing() {
+    // Someone filling in a field of the page (an organizer's sorteio form): the swap
+    // waits, and the next poll tries again.
+    var active = document.activeElement;
+    var current = document.querySelector(selector);
+    return !!(active && current && current.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
+  }
+
   function swap(target, tries) {
+    if (typing()) return;
     busy = true;
     fetch(window.location.href, { credentials: "same-origin", cache: "no-cache" })
       .then(function (r) {

@@ -25,6 +25,7 @@ from tests.e2e.conftest import PHONE, SCREENS
 from tests.knockout.test_bracket_services import organizer, play
 from tests.knockout.test_placings import GOIANO, event
 from tournaments.models import Match, Tournament
+from tournaments.revision import bump
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SLUG = "rodeio-querencia-truco-cego"
@@ -162,6 +163,12 @@ def test_the_home_shows_the_podium_after_the_final_and_the_bracket_is_vertical_o
     print("final → home podium (s):", round(time.monotonic() - since, 2))
     assert same_document(home)
     expect(home.locator(".podium li")).to_have_count(4)  # the 3º shared: no disputa de 3º lugar
+    # The final placings opened by the reader stay open when the page changes again.
+    home.locator(".card.champion summary").click()
+    Tournament.objects.filter(pk=t.pk).update(venue="Ginásio Rio Vermelho")
+    bump(t.pk)
+    expect(home.locator("main")).to_contain_text("Ginásio Rio Vermelho", timeout=3000 * WITHIN)
+    assert home.evaluate("document.querySelector('.card.champion details').open") and same_document(home)
     home.screenshot(path=str(SCREENS / "52-publico-inicio-podio.png"), full_page=True, scale="css")
     expect(bracket.locator(".champion")).to_contain_text("Trio T1", timeout=3000 * WITHIN)
     bracket.screenshot(path=str(SCREENS / "51-publico-mata-mata-celular.png"), full_page=True, scale="css")
