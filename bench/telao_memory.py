@@ -111,6 +111,8 @@ def telao(browser: Any, base: str, args: argparse.Namespace) -> list[dict[str, f
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(f"{base}/t/{SLUG}/telao/?ciclo={args.cycle}")
+    # live.js announces each swap: counted, to show the screens were really replaced.
+    page.evaluate("window.__swaps = 0; document.addEventListener('tenteio:swapped', () => window.__swaps++)")
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     samples = []
@@ -121,11 +123,13 @@ def telao(browser: Any, base: str, args: argparse.Namespace) -> list[dict[str, f
         got = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
         sample = {"minute": round((time.monotonic() - start) / 60, 1), **{k: got.get(k, 0) for k in METRICS}}
         sample["screen"] = float(page.evaluate("Number(document.documentElement.dataset.screen)"))
+        sample["swaps"] = float(page.evaluate("window.__swaps || 0"))
         samples.append(sample)
         print(
             f"{sample['minute']:6.1f} min  heap {sample['JSHeapUsedSize'] / 1e6:6.2f} MB used "
             f"/ {sample['JSHeapTotalSize'] / 1e6:6.2f} MB  nodes {sample['Nodes']:6.0f}  "
-            f"listeners {sample['JSEventListeners']:4.0f}  documents {sample['Documents']:3.0f}",
+            f"listeners {sample['JSEventListeners']:4.0f}  documents {sample['Documents']:3.0f}  "
+            f"swaps {sample['swaps']:4.0f}",
             flush=True,
         )
         if time.monotonic() >= end:
