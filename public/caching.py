@@ -11,7 +11,8 @@ transaction as anything the page shows, so a change is on the next request on ev
 node, with nothing to invalidate; the first visitor after it renders the page for
 everybody, and a page whose scopes did not change stays cached. The scopes are left in
 ``request.public_scopes`` for the page's live refresh (``public/_live.html``), which
-polls the revision of exactly those.
+polls the revision of exactly those, and the page's revision in
+``request.public_revision`` (what the refresh compares the polled one with).
 
 Pages are stored with Django's cache framework (Redis in production). The cache only
 saves work: with Redis away the page is rendered and served, and Redis is left alone
@@ -158,6 +159,7 @@ def public_page(*params: str, scopes: Scopes | None = None) -> Callable[[View], 
             found = published(str(kwargs.get("slug")), shown)
             if found is None or not found.is_public:
                 return view(request, *args, **kwargs)  # its 404, never a shared page
+            request.public_revision = found.revision  # type: ignore[attr-defined]  # for live.js
             key, etag = page_key(found, request, params)
             if _matches(request, etag):
                 return _headers(HttpResponseNotModified(), etag, found)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views, views_bracket, views_circuit, views_embed, views_live, views_share
+from public import views, views_bracket, views_circuit, views_embed, views_live, views_share, views_telao
 
 app_name = "public"
 
@@ -42,5 +42,6 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/embed/mata-mata/", views_embed.BracketEmbedView.as_view(), name="embed_bracket"),
     path("circuito/<slug:slug>/", views_circuit.circuit_page, name="circuit"),
+    path("t/<slug:slug>/telao/", views_telao.TelaoView.as_view(), name="telao"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]

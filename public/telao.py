@@ -1,0 +1,112 @@
+"""What the telão (a TV or projector in the hall) shows, screen by screen: the champion
+and the podium once the event ends, the chaves' classificação several chaves a screen,
+the current rodada's mesas with the placar parcial of the digital tenteio, the
+mata-mata, and the next jogos. Read from the same selectors as the public pages and
+published by the same rule (``standings.results``); the page cycles through the screens
+by itself (``static/js/telao.js``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from knockout.placings import final_placings
+from knockout.selectors import bracket_data, knockout_stages
+from public.views import standings_rows
+from standings.results import match_rows
+from standings.selectors import tournament_standings
+from tally import selectors as tally_selectors
+from tournaments.phases import names_by_id
+
+MESAS_PER_SCREEN = 8
+NEXT_JOGOS = 10
+DEFAULT_CYCLE = 12  # seconds a screen stays up
+SHORTEST_CYCLE, LONGEST_CYCLE = 2, 120
+
+
+@dataclass
+class Screen:
+    kind: str  # podium, chaves, mesas, mata-mata, proximos: the template's branch
+    items: list[Any] = field(default_factory=list)
+    title: str = ""
+
+
+def cycle_seconds(asked: str | None) -> int:
+    """The seconds each screen stays up (``?ciclo=``): a whole number within the limits,
+    anything else the default."""
+    if asked is None or not asked.isdigit():
+        return DEFAULT_CYCLE
+    return min(max(int(asked), SHORTEST_CYCLE), LONGEST_CYCLE)
+
+
+def chaves_per_screen(largest: int) -> int:
+    """How many chaves fit on a 1920×1080 screen at the telão's type size."""
+    if largest <= 5:
+        return 6
+    return 4 if largest <= 8 else 2
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def _chave_screens(t: Any) -> list[Screen]:
+    chaves = [
+        {"name": gt.group.name, "rows": standings_rows(t, gt)}
+        for st in tournament_standings(t)
+        for gt in st.groups
+    ]
+    if not chaves:
+        return []
+    size = chaves_per_screen(max(len(c["rows"]) for c in chaves))
+    return [Screen("chaves", chunk) for chunk in _chunks(chaves, size)]
+
+
+def current_round(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The jogos of the rodada in play: the first (in play order) with a jogo not
+    homologated, as the public home's «em jogo» names it."""
+    pending = [r for r in rows if not r["homologated"]]
+    if not pending:
+        return []
+    first = pending[0]
+    return [r for r in rows if (r["stage"], r["round"]) == (first["stage"], first["round"])]
+
+
+def _mesa_screens(t: Any, rows: list[dict[str, Any]]) -> list[Screen]:
+    current = current_round(rows)
+    if not current:
+        return []
+    live = {s.match.pk: s for s in tally_selectors.live_board(t)}
+    title = names_by_id([current[0]["pk"]]).get(current[0]["pk"], "")
+    mesas = [{**row, "live": live.get(row["pk"])} for row in current]
+    return [Screen("mesas", chunk, title) for chunk in _chunks(mesas, MESAS_PER_SCREEN)]
+
+
+def _bracket_screens(t: Any) -> list[Screen]:
+    screens = []
+    for stage in knockout_stages(t):
+        bracket = bracket_data(stage)
+        if bracket.recognized:
+            screens.append(Screen("mata-mata", [bracket], stage.key))
+    return screens
+
+
+def _next_screen(rows: list[dict[str, Any]]) -> list[Screen]:
+    waiting = [r for r in rows if not r["score"] and not r["homologated"]][:NEXT_JOGOS]
+    if not waiting:
+        return []
+    names = names_by_id(r["pk"] for r in waiting)
+    return [Screen("proximos", [{**r, "round_name": names.get(r["pk"], "")} for r in waiting])]
+
+
+def telao_screens(t: Any) -> list[Screen]:
+    """Every screen of the telão, in the order it shows them."""
+    rows = match_rows(t)
+    placings = final_placings(t)
+    screens = [Screen("podium", [placings])] if placings.complete else []
+    if t.has_groups:
+        screens += _chave_screens(t)
+    screens += _mesa_screens(t, rows)
+    if t.has_knockout:
+        screens += _bracket_screens(t)
+    return screens + _next_screen(rows)
