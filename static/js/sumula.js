@@ -39,10 +39,14 @@
     if (Q && key) Q.kv.set(key, { at: Date.now(), data: snapshot() }).catch(function () { /* full */ });
   }
 
+  // Set at the first keystroke: the draft is read asynchronously, and a copy read after
+  // the judge started typing is older than the form and must not overwrite it.
+  var touched = false;
+
   function restore() {
     if (!Q || !key || document.querySelector(".error")) return; // the server already shows what was typed
     Q.kv.get(key).then(function (saved) {
-      if (!saved || !saved.data) return;
+      if (!saved || !saved.data || touched) return;
       var data = saved.data;
       Array.prototype.forEach.call(form.elements, function (el) {
         if (!el.name || !(el.name in data) || el.name === "base_version") return;
@@ -80,10 +84,11 @@
   }
 
   form.addEventListener("input", function (ev) {
+    touched = true;
     if (ev.target.classList && ev.target.classList.contains("score")) hint(ev.target);
     save();
   });
-  form.addEventListener("change", function () { showOutcome(); save(); });
+  form.addEventListener("change", function () { touched = true; showOutcome(); save(); });
   // Taken by the queue: the typed draft is the queued item now.
   form.addEventListener("phone-queued", function () {
     if (Q && key) Q.kv.del(key).catch(function () {});
