@@ -22,5 +22,6 @@ urlpatterns = [
     # By id: a mesa's name is free text ("1/2" is a name) and would not fit in a path.
     path("t/<slug:slug>/mesas/<int:table_id>/", views_live.LiveMesaView.as_view(), name="mesa"),
     path("circuito/<slug:slug>/", views_circuit.circuit_page, name="circuit"),
+    path("circuito/<slug:slug>/revisao.json", views_circuit.circuit_revision_json, name="circuit_revision"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]
