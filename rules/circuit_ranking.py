@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -76,9 +77,9 @@ def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[Circui
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class EtapaCell:
-    """A competitor's result in one etapa, and whether it counts in the total (best N)."""
+class EtapaCell(NamedTuple):
+    """A competitor's result in one etapa, and whether it counts in the total (best N).
+    A named tuple for the speed of building one per result (see ``rules.circuit.Result``)."""
 
     etapa: str
     points: Points
