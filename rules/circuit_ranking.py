@@ -141,6 +141,10 @@ class _Ranker:
         self.placings = {
             c: sorted(p for cell in mine.values() for p in cell.positions) for c, mine in cells.items()
         }
+        # Each one's best placing per etapa, once: head-to-head asks again for every block.
+        self.best = {
+            c: [(etapa, min(cell.positions)) for etapa, cell in mine.items()] for c, mine in cells.items()
+        }
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
         """Each competitor's key under ``criterion``: higher is better."""
@@ -159,8 +163,8 @@ class _Ranker:
         played: per etapa, the members placed strictly behind (an entity by its best)."""
         by_etapa: dict[str, list[tuple[int, str]]] = {}
         for c in block:
-            for etapa, cell in self.cells[c].items():
-                by_etapa.setdefault(etapa, []).append((min(cell.positions), c))
+            for etapa, position in self.best[c]:
+                by_etapa.setdefault(etapa, []).append((position, c))
         ahead = dict.fromkeys(block, 0)
         for entries in by_etapa.values():
             entries.sort()
