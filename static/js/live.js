@@ -7,7 +7,9 @@
   var url = script && script.getAttribute("data-revision-url");
   if (!url || !window.fetch) return;
   var known = null;
-  var every = 5000;
+  // A page may poll faster (data-every, in ms, at least 1 s): the circuit page's
+  // revision is one small query answered with a 304 when unchanged.
+  var every = Math.max(Number(script.getAttribute("data-every")) || 5000, 1000);
   function swap() {
     fetch(window.location.href, { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })

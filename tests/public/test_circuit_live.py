@@ -118,7 +118,7 @@ def test_a_private_circuit_revision_is_a_404_but_to_its_organizers(owner: User) 
 def test_the_circuit_page_polls_its_revision(owner: User) -> None:
     season(owner, etapas=1)
     page = Client().get(reverse("public:circuit", args=["gaucho"])).content.decode()
-    assert 'data-revision-url="/circuito/gaucho/revisao.json"' in page and "js/live" in page
+    assert 'data-revision-url="/circuito/gaucho/revisao.json" data-every="2000"' in page and "js/live" in page
 
 
 def test_the_home_lists_the_public_circuits_and_rodeios(owner: User) -> None:
