@@ -20,10 +20,11 @@ of etapas once their placings are current.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 
 from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing, PlayerLink, TeamLink
 from circuits.services.placings import etapa_placings_refresh
@@ -100,6 +101,40 @@ def managed_circuits(user: Any) -> QuerySet[Circuit]:
     if not getattr(user, "is_authenticated", False):
         return found.none()
     return found.filter(Q(owner=user) | Q(organizers=user)).distinct()
+
+
+def public_circuits() -> QuerySet[Circuit]:
+    """The circuits anyone may see (the site's home lists them), with their etapa count."""
+    return Circuit.objects.filter(is_public=True).annotate(etapa_count=Count("etapas"))
+
+
+@dataclass(frozen=True)
+class CircuitRevision:
+    """What the public page's live refresh needs of a circuit, read in one query."""
+
+    circuit: Circuit
+    revision: str  # changes with any change the page shows (see :func:`circuit_revision`)
+
+
+def circuit_revision(slug: str) -> CircuitRevision | None:
+    """The circuit ``slug`` and its page's revision: its own last change (settings,
+    etapas, links, sorteios: ``circuits.services.circuits.check_change``), its number of
+    etapas and the sum of its etapas' tournaments' public revisions — each of those only
+    grows (``tournaments.revision.bump``), so a change in any etapa changes the sum.
+    One query, whatever the number of etapas."""
+    found = (
+        Circuit.objects.filter(slug=slug)
+        .annotate(
+            etapa_count=Count("etapas"),
+            etapas_revision=Sum("etapas__tournament__public_revision__value"),
+        )
+        .first()
+    )
+    if found is None:
+        return None
+    changed = int(found.updated_at.timestamp() * 1_000_000)
+    revision = f"{changed}-{found.etapa_count}-{found.etapas_revision or 0}"  # type: ignore[attr-defined]
+    return CircuitRevision(found, revision)
 
 
 def circuit_etapas(circuit: Circuit) -> list[CircuitEtapa]:
@@ -212,10 +247,11 @@ def _table(read: _Read, ranking: str) -> RankingTable:
         lots=read.lots.get(ranking, []),
     )
     out = RankingTable(ranking, read.columns, names=names)
-    positions = [row.position for row in ranked.rows]
+    # Counted once: ``list.count`` per line was quadratic (1,536 players: 2.4 M compares).
+    at_position = Counter(row.position for row in ranked.rows)
     for k, row in enumerate(ranked.rows):
         mine = {cell.etapa: cell for cell in row.cells}
-        shared = positions.count(row.position) > 1
+        shared = at_position[row.position] > 1
         out.lines.append(
             Line(
                 position=row.position,

@@ -43,5 +43,6 @@ urlpatterns = [
     path("t/<slug:slug>/embed/mata-mata/", views_embed.BracketEmbedView.as_view(), name="embed_bracket"),
     path("circuito/<slug:slug>/", views_circuit.circuit_page, name="circuit"),
     path("t/<slug:slug>/telao/", views_telao.TelaoView.as_view(), name="telao"),
+    path("circuito/<slug:slug>/revisao.json", views_circuit.circuit_revision_json, name="circuit_revision"),
     path("t/<slug:slug>/revisao.json", views.RevisionView.as_view(), name="revision"),
 ]

@@ -7,13 +7,18 @@ Not in the public cache (``public.caching`` keys a page by one tournament's revi
 circuit reads many): served as rendered, ``Cache-Control: public, max-age=1`` for an
 anonymous visitor, as the cached pages are. A private circuit is a 404 to anyone but its
 organizers.
+
+The page refreshes itself (``static/js/live.js``) by polling ``/circuito/<slug>/revisao.json``
+(:func:`circuit_revision_json`), whose number moves with a change of any etapa's
+tournament or of the circuit itself (``circuits.selectors.circuit_revision``), answered
+with an ``ETag`` so an unchanged number costs a 304.
 """
 
 from __future__ import annotations
 
 import json
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -22,7 +27,7 @@ from circuits.explain_text import ranking_section
 from circuits.export import circuit_databook, circuit_document, ranking_dataset
 from circuits.models import Circuit, CircuitLots
 from circuits.permissions import can_manage_circuit, can_view_circuit
-from circuits.selectors import circuit_ranking, circuit_rankings
+from circuits.selectors import circuit_ranking, circuit_rankings, circuit_revision
 from rules.circuit import bands_of
 
 Ranking = CircuitLots.Ranking
@@ -74,5 +79,30 @@ def circuit_page(request: HttpRequest, slug: str) -> HttpResponse:
     }
     response = render(request, "public/circuit.html", context)
     if not request.user.is_authenticated:
+        response["Cache-Control"] = CACHE_CONTROL
+    return response
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    asked = request.headers.get("If-None-Match", "")
+    return any(tag.strip().removeprefix("W/") in (etag.removeprefix("W/"), "*") for tag in asked.split(","))
+
+
+@require_safe
+def circuit_revision_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The number the circuit page's live refresh polls (``{"revision": "..."}``): one
+    query for an anonymous visitor of a public circuit; a matching ``If-None-Match`` is
+    a 304. A private circuit is a 404 to anyone but its organizers, as its page is."""
+    found = circuit_revision(slug)
+    if found is None or not can_view_circuit(request.user, found.circuit):
+        raise Http404
+    etag = f'W/"{found.revision}"'
+    response: HttpResponse
+    if _matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"revision": found.revision})
+    response["ETag"] = etag
+    if not request.user.is_authenticated and found.circuit.is_public:
         response["Cache-Control"] = CACHE_CONTROL
     return response

@@ -13,6 +13,7 @@ from django.template import loader
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from circuits.selectors import managed_circuits, public_circuits
 from tournaments.models import Tournament
 from tournaments.permissions import Action, can, can_create_tournament
 from tournaments.selectors import judged_tournaments, managed_tournaments, visible_tournaments
@@ -24,7 +25,9 @@ _UNDER_TOURNAMENT = re.compile(r"^/(?:t|juiz)/(?P<slug>[-\w]+)/")
 def home(request: HttpRequest) -> HttpResponse:
     """The home by role: an organizer's tournaments with «Novo torneio» and «Importar»;
     a judge's tournaments, each with a link to their jogos; then the tournaments anyone
-    may follow. A visitor sees only the last."""
+    may follow, and the public circuits and rodeios. A visitor sees only the last two.
+    An organizer of a circuit who may not create tournaments still gets the link to the
+    circuits they organize."""
     user = request.user
     managed = list(managed_tournaments(user).order_by("-date", "name"))  # all, for superusers
     judged = [t for t in judged_tournaments(user).order_by("-date", "name") if t not in managed]
@@ -37,6 +40,8 @@ def home(request: HttpRequest) -> HttpResponse:
         # The site's setting (settings.TOURNAMENT_CREATORS): by default the accounts the
         # site admin marked as organizers; a judge's account is for their jogos.
         "can_create": can_create_tournament(user),
+        "organizes_circuits": managed_circuits(user).exists(),
+        "circuits": list(public_circuits().order_by("name", "pk")),
     }
     return render(request, "public/site_home.html", context)
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 Points = int | Fraction
 """Exact points: an ``int`` when whole, else a ``Fraction`` (37/3)."""
@@ -180,10 +181,11 @@ class EtapaPlacings:
     placings: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """What ``competitor`` earned in ``etapa``; ``positions`` are the placings behind it,
-    best first (one for a team or a player; the teams counted for an entity)."""
+    best first (one for a team or a player; the teams counted for an entity). A named
+    tuple, not a frozen dataclass: as immutable, and built about twice as fast — a
+    circuit of 20 etapas of 512 trios makes 30,720 of them for its players."""
 
     competitor: str
     etapa: str

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -76,9 +77,9 @@ def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[Circui
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class EtapaCell:
-    """A competitor's result in one etapa, and whether it counts in the total (best N)."""
+class EtapaCell(NamedTuple):
+    """A competitor's result in one etapa, and whether it counts in the total (best N).
+    A named tuple for the speed of building one per result (see ``rules.circuit.Result``)."""
 
     etapa: str
     points: Points
@@ -140,6 +141,10 @@ class _Ranker:
         self.placings = {
             c: sorted(p for cell in mine.values() for p in cell.positions) for c, mine in cells.items()
         }
+        # Each one's best placing per etapa, once: head-to-head asks again for every block.
+        self.best = {
+            c: [(etapa, min(cell.positions)) for etapa, cell in mine.items()] for c, mine in cells.items()
+        }
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
         """Each competitor's key under ``criterion``: higher is better."""
@@ -158,8 +163,8 @@ class _Ranker:
         played: per etapa, the members placed strictly behind (an entity by its best)."""
         by_etapa: dict[str, list[tuple[int, str]]] = {}
         for c in block:
-            for etapa, cell in self.cells[c].items():
-                by_etapa.setdefault(etapa, []).append((min(cell.positions), c))
+            for etapa, position in self.best[c]:
+                by_etapa.setdefault(etapa, []).append((position, c))
         ahead = dict.fromkeys(block, 0)
         for entries in by_etapa.values():
             entries.sort()

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -33,6 +34,15 @@ from tournaments.services import ServiceError
 def check_manager(circuit: Circuit, user: Any) -> None:
     if not can_manage_circuit(user, circuit):
         raise ServiceError(_("Somente a organização do circuito pode alterá-lo."))
+
+
+def check_change(circuit: Circuit, user: Any) -> None:
+    """:func:`check_manager`, then the circuit marked changed (``updated_at``), in the
+    caller's transaction: the public page's revision (``circuits.selectors.circuit_revision``)
+    moves with any change of its settings, etapas, links or sorteios, and a refused
+    change rolls the mark back with everything else."""
+    check_manager(circuit, user)
+    Circuit.objects.filter(pk=circuit.pk).update(updated_at=timezone.now())
 
 
 def _save(circuit: Circuit) -> Circuit:
@@ -116,7 +126,7 @@ def circuit_points_set(
     *, circuit: Circuit, user: Any, preset: str | None = None, table: PointsTable | None = None
 ) -> Circuit:
     """The points table: a preset by name, or a table of its own (``preset`` then "")."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     if (preset is None) == (table is None):
         raise ServiceError(_("Escolha uma tabela da lista ou informe a sua."), "points_table")
     if preset is not None:
@@ -137,7 +147,7 @@ def circuit_points_set(
 def circuit_rules_set(*, circuit: Circuit, user: Any, **fields: Any) -> Circuit:
     """Any of ``shared_points``, ``best_n`` (None: all), ``entity_mode``,
     ``entity_best_k``, ``tiebreakers``, ``is_public``, ``name``."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     allowed = {"shared_points", "best_n", "entity_mode", "entity_best_k", "tiebreakers", "is_public", "name"}
     unknown = set(fields) - allowed
     if unknown:
@@ -160,7 +170,7 @@ def circuit_settings_set(
 @transaction.atomic
 def circuit_etapa_add(*, circuit: Circuit, tournament: Tournament, user: Any) -> CircuitEtapa:
     """``tournament`` as the circuit's next etapa. Only a tournament the person may see."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     if not can(user, Action.VIEW_PUBLIC, tournament):
         raise ServiceError(
             _("Torneio: só é possível incluir um torneio público ou que você organiza."), "tournament"
@@ -177,7 +187,7 @@ def circuit_etapa_add(*, circuit: Circuit, tournament: Tournament, user: Any) ->
 @transaction.atomic
 def circuit_etapa_remove(*, etapa: CircuitEtapa, user: Any) -> None:
     """The etapa out of its circuit, with its links (the tournament stays as it is)."""
-    check_manager(etapa.circuit, user)
+    check_change(etapa.circuit, user)
     etapa.delete()
 
 
@@ -213,7 +223,7 @@ def circuit_lots_record(
     ``ranking`` (teams, players or entities) and waiting for one: drawn here with a new
     seed, or a sorteio feito à mão in ``manual_order``. The ties are those of the ranking
     of the final etapas (``circuits.selectors.circuit_ranking``)."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     if ranking not in CircuitLots.Ranking.values:
         raise ServiceError(
             _("Escolha a classificação do sorteio: equipes, jogadores ou entidades."), "ranking"

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from circuits.models import Circuit, CircuitEtapa, CircuitPlayer, CircuitTeam, PlayerLink, TeamLink
 from circuits.proposals import PlayerProposal, TeamProposal
-from circuits.services.circuits import check_manager
+from circuits.services.circuits import check_change
 from core.text import clean_name, name_problem
 from tournaments.models import Player, Team
 from tournaments.services import ServiceError
@@ -40,7 +40,7 @@ def _etapa_of(circuit: Circuit, tournament_id: int) -> CircuitEtapa:
 
 @transaction.atomic
 def circuit_team_create(*, circuit: Circuit, name: str, user: Any, entity: str = "") -> CircuitTeam:
-    check_manager(circuit, user)
+    check_change(circuit, user)
     entity_name = clean_name(entity)
     if name_problem(entity):
         raise ServiceError(_("Entidade: %(why)s.") % {"why": name_problem(entity)}, "entity")
@@ -51,7 +51,7 @@ def circuit_team_create(*, circuit: Circuit, name: str, user: Any, entity: str =
 def team_link(*, circuit_team: CircuitTeam, team: Team, user: Any) -> TeamLink:
     """``team`` (of one of the etapas) is ``circuit_team``."""
     circuit = circuit_team.circuit
-    check_manager(circuit, user)
+    check_change(circuit, user)
     etapa = _etapa_of(circuit, team.tournament_id)
     CircuitEtapa.objects.select_for_update().filter(pk=etapa.pk).first()  # links of one etapa one at a time
     taken = TeamLink.objects.filter(etapa=etapa, team=team).select_related("circuit_team").first()
@@ -71,14 +71,14 @@ def team_link(*, circuit_team: CircuitTeam, team: Team, user: Any) -> TeamLink:
 
 @transaction.atomic
 def team_unlink(*, link: TeamLink, user: Any) -> None:
-    check_manager(link.circuit_team.circuit, user)
+    check_change(link.circuit_team.circuit, user)
     link.delete()
 
 
 @transaction.atomic
 def team_links_apply(*, circuit: Circuit, proposals: Sequence[TeamProposal], user: Any) -> list[TeamLink]:
     """Write the accepted proposals: each joins its circuit team, or a new one."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     out = []
     for proposal in proposals:
         ct = proposal.circuit_team or circuit_team_create(
@@ -90,7 +90,7 @@ def team_links_apply(*, circuit: Circuit, proposals: Sequence[TeamProposal], use
 
 @transaction.atomic
 def circuit_player_create(*, circuit: Circuit, name: str, user: Any) -> CircuitPlayer:
-    check_manager(circuit, user)
+    check_change(circuit, user)
     return CircuitPlayer.objects.create(circuit=circuit, name=_name(name))
 
 
@@ -105,7 +105,7 @@ def _played(person: CircuitPlayer) -> dict[int, Player]:
 def player_link(*, person: CircuitPlayer, player: Player, user: Any) -> PlayerLink:
     """``player`` (of a team of one of the etapas) is ``person``."""
     circuit = person.circuit
-    check_manager(circuit, user)
+    check_change(circuit, user)
     _etapa_of(circuit, player.team.tournament_id)
     CircuitPlayer.objects.select_for_update().filter(pk=person.pk).first()
     taken = PlayerLink.objects.filter(circuit=circuit, player=player).select_related("person").first()
@@ -125,7 +125,7 @@ def player_link(*, person: CircuitPlayer, player: Player, user: Any) -> PlayerLi
 
 @transaction.atomic
 def player_unlink(*, link: PlayerLink, user: Any) -> None:
-    check_manager(link.circuit, user)
+    check_change(link.circuit, user)
     link.delete()
 
 
@@ -133,7 +133,7 @@ def player_unlink(*, link: PlayerLink, user: Any) -> None:
 def people_merge(*, keep: CircuitPlayer, merge: CircuitPlayer, user: Any) -> CircuitPlayer:
     """``merge`` is ``keep``: its links move to ``keep`` and it is removed. Refused when
     both played one etapa (two players of one tournament are two people)."""
-    check_manager(keep.circuit, user)
+    check_change(keep.circuit, user)
     if keep.circuit_id != merge.circuit_id or keep.pk == merge.pk:
         raise ServiceError(_("Escolha duas pessoas diferentes do mesmo circuito."))
     # Both locked, in one order, so two merges of the same people cannot cross.
@@ -156,7 +156,7 @@ def player_links_apply(
     *, circuit: Circuit, proposals: Sequence[PlayerProposal], user: Any
 ) -> list[PlayerLink]:
     """Write the accepted proposals: each joins its person, or a new one."""
-    check_manager(circuit, user)
+    check_change(circuit, user)
     out = []
     for proposal in proposals:
         person = proposal.person or circuit_player_create(circuit=circuit, name=proposal.name, user=user)

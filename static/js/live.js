@@ -110,7 +110,11 @@
       .then(function (data) {
         online(true);
         if (known === null) known = data.revision;
-        else if (data.revision > known) swap(data.revision, 0);
+        // A tournament's revision is a number that only grows; a circuit's is a string
+        // of its parts (public.views_circuit), which only says "changed".
+        else if (typeof data.revision === "number" ? data.revision > known : data.revision !== known) {
+          swap(data.revision, 0);
+        }
       })
       .catch(function () {
         online(false);
