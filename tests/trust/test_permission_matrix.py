@@ -110,6 +110,7 @@ RULES: dict[str, Rule] = {
     "public:podium_png": Rule(PUBLIC, 404, 405),  # the fixture's event has not ended
     "public:embed_chave": Rule(PUBLIC, 200, 405),
     "public:embed_bracket": Rule(PUBLIC, 200, 405),  # «O mata-mata ainda não foi gerado.»
+    "public:telao": Rule(PUBLIC, 200, 405),
     "knockout:bracket": Rule(ORGANIZER, 200, 400),
     "standings:lots": Rule(ORGANIZER, 405, 303),
     "interchange:export": Rule(ORGANIZER, 200, 405),
@@ -122,8 +123,11 @@ RULES: dict[str, Rule] = {
     "printing:resume": Rule(ORGANIZER, 405, 409),
 }
 
-SKIPPED_NAMESPACES = {"admin"}  # the admin is Django's, behind is_staff
-SKIPPED_NAMES = {"set_language"}  # i18n
+SKIPPED_NAMESPACES = {"admin", "circuits"}  # the admin is Django's, behind is_staff
+# i18n; and a circuit's pages, keyed by a circuit (not a tournament), whose matrix of
+# visitors is tests/circuits/test_views.py, tests/public/test_circuit_page.py,
+# tests/public/test_circuit_live.py and tests/printing/test_circuit_pdf.py.
+SKIPPED_NAMES = {"set_language", "public:circuit", "public:circuit_revision", "printing:circuit_pdf"}
 
 
 def walk(
@@ -137,7 +141,7 @@ def walk(
                 continue
             ns = f"{namespace}{p.namespace}:" if p.namespace else namespace
             yield from walk(p.url_patterns, ns, params | converters)
-        elif isinstance(p, URLPattern) and p.name and p.name not in SKIPPED_NAMES:
+        elif isinstance(p, URLPattern) and p.name and f"{namespace}{p.name}" not in SKIPPED_NAMES:
             yield f"{namespace}{p.name}", params | converters
 
 
