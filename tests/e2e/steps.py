@@ -125,7 +125,7 @@ def score_not_public(spectator: Page, base: str, screens: Screens, match: Match)
     spectator.goto(f"{base}/t/{SLUG}/resultados/")
     line = result_line(spectator, match)
     expect(line.locator(".score")).to_have_text("×")
-    expect(line.locator(".games")).to_have_text("a jogar")  # docs/rules.md §3.14
+    expect(line.locator("span.games")).to_have_text("a jogar")  # docs/rules.md §3.14
     expect(line).not_to_have_class(re.compile(r"\bdone\b"))
     expect(line).not_to_contain_text("24")
     screens.shot(spectator, "publico-resultados-aguardando")
@@ -135,7 +135,7 @@ def score_public(spectator: Page, base: str, screens: Screens, match: Match) -> 
     spectator.goto(f"{base}/t/{SLUG}/resultados/")
     line = result_line(spectator, match)
     expect(line).to_have_class(re.compile(r"\bdone\b"))
-    expect(line.locator(".games")).to_contain_text("24")
+    expect(line.locator("span.games")).to_contain_text("24")
     screens.shot(spectator, "publico-resultados-homologados")
 
 

@@ -90,7 +90,9 @@ class Judge:
     def sign_all(self) -> None:
         paper = self.page.locator("button:has-text('Assinada em papel')")
         while paper.count():
-            paper.first.click()
+            # The phone's queue sends the signature, then the page loads itself again.
+            with self.page.expect_navigation():
+                paper.first.click()
             self.page.wait_for_load_state()
         expect(self.page.locator(".meta .state")).to_have_text(re.compile("assinada"))
 
