@@ -56,7 +56,7 @@ async def load(client: Client, page: Page, scheduled: float, cause: str) -> None
 
 
 async def poll(client: Client, page: Page, revision_path: str, scheduled: float) -> None:
-    """What live.js does every 5 s: fetch the revision of what the page shows; when it
+    """What live.js does every ``POLL_EVERY`` s: fetch the revision of what the page shows; when it
     changed, fetch the page."""
     revision_path = page.polls or revision_path
     headers = _conditional(page, revision_path)

@@ -13,8 +13,9 @@ and everybody goes through it as in production). Then, from two processes
 (bench/openloop.py): each mesa's judge opens the entry page when its jogo ends, posts the
 súmula, both capatazes sign on paper, and an organizer homologates it 20–60 s later, a
 watcher timing until the public classificação JSON counts it; meanwhile every
-spectator's tab polls ``revisao.json`` every 5 s and reloads the page when the revision
-changed (static/js/live.js), and new visitors arrive. The times come from
+spectator's tab polls ``revisao.json`` every second (``POLL_EVERY``, the public pages'
+period) and reloads the page when the revision changed (static/js/live.js), and new
+visitors arrive. The times come from
 bench/rodada_model.py with ``--seed``.
 
 Prints one table (p50/p95/p99/max by kind of request, from each request's scheduled

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-POLL_EVERY = 5.0  # seconds between revision polls (live.js)
+POLL_EVERY = 1.0  # seconds between revision polls (templates/public/_live.html's data-every)
 HAND_RELOAD = 30.0  # seconds between reloads of a page without live refresh
 STAY = 300.0  # mean seconds a visitor keeps one page open
 TYPING = (10.0, 30.0)  # seconds the judge types the súmula after the page arrives

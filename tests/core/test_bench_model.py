@@ -2,6 +2,8 @@
 percentiles, without a server."""
 
 import math
+import re
+from pathlib import Path
 
 from bench import rodada_model as model
 
@@ -49,16 +51,25 @@ def test_spectators_follow_the_page_mix_and_arrive_within_the_run():
     assert abs(sum(map(len, times)) / 4000 - 660 / model.STAY) < 0.15
 
 
-def test_two_thousand_live_tabs_poll_four_hundred_times_a_second():
+def test_two_thousand_live_tabs_poll_two_thousand_times_a_second():
     crowd = [model.Spectator("classificacao", 0, 0.0) for _ in range(1600)]
     crowd += [model.Spectator("team", 0, 0.0, [(10.0, "home", 0)]) for _ in range(400)]
     rates = model.spectator_rates(crowd, duration=100)
-    assert rates["polls"] == 1600 / model.POLL_EVERY == 320
+    assert rates["polls"] == 1600 / model.POLL_EVERY == 1600
     assert rates["hand reloads"] == 400 / model.HAND_RELOAD
     assert rates["arrivals"] == 4
     assert rates["live reloads (at most)"] == rates["polls"]
     every = model.spectator_rates([model.Spectator("home", 0, 0.0)] * 2000, duration=100)
-    assert every["polls"] == 400
+    assert every["polls"] == 2000
+
+
+def test_the_model_polls_as_often_as_the_public_pages():
+    """The model's period is the one the public pages hand live.js (data-every)."""
+    root = Path(__file__).resolve().parents[2]
+    snippet = (root / "templates/public/_live.html").read_text(encoding="utf-8")
+    found = re.search(r"live_every\|default:(\d+)", snippet)
+    assert found is not None
+    assert int(found.group(1)) / 1000 == model.POLL_EVERY
 
 
 def test_percentiles_are_nearest_rank():
