@@ -3,7 +3,8 @@
  * pages cached, sends the forms marked data-phone-queue (súmula, conferência,
  * signatures) through the phone's queue (static/js/judge-queue.js), and shows each item
  * of the queue with its state: on the phone, sent (version N), refused (the server's
- * sentence), until the judge dismisses it. Without JS the forms are plain POSTs.
+ * sentences; static/js/sumula.js also draws them next to the súmula's fields), until
+ * the judge dismisses it or sends that form again. Without JS the forms are plain POSTs.
  * Its sentences come from the data- attributes of its tag, in the page's language.
  */
 (function () {
@@ -118,6 +119,17 @@
     });
   }
 
+  // A súmula (or conferência) sent again replaces the refusal of its last send: that
+  // refusal's item leaves the panel, and its sentences the form (static/js/sumula.js).
+  function superseded(kind) {
+    if (Q.FORMS.indexOf(kind) === -1) return Promise.resolve();
+    return Q.all().then(function (items) {
+      return Promise.all(items.filter(function (i) {
+        return i.owner === judge && i.match === match && i.kind === kind && i.state === "refused";
+      }).map(function (i) { return Q.dismiss(i.id); }));
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var kind = form.getAttribute && form.getAttribute("data-phone-queue");
@@ -127,12 +139,13 @@
     new FormData(form).forEach(function (v, k) { if (k !== "client_key") fields.push([k, String(v)]); });
     if (event.submitter && event.submitter.name) fields.push([event.submitter.name, event.submitter.value]);
     fields.push(["client_key", Q.uuid()]); // one key per send: a resend of this item reuses it
-    Q.add({ owner: judge, kind: kind, match: match, label: label, url: form.getAttribute("action") || window.location.pathname, fields: fields })
-      .then(function (item) {
-        form.dispatchEvent(new CustomEvent("phone-queued", { detail: item, bubbles: true }));
-        sync();
-        return Q.drain();
-      });
+    superseded(kind).then(function () {
+      return Q.add({ owner: judge, kind: kind, match: match, label: label, url: form.getAttribute("action") || window.location.pathname, fields: fields });
+    }).then(function (item) {
+      form.dispatchEvent(new CustomEvent("phone-queued", { detail: item, bubbles: true }));
+      sync();
+      return Q.drain();
+    });
   });
 
   document.addEventListener("click", function (event) {
