@@ -25,6 +25,7 @@ from tests.documents import document
 from tests.e2e.conftest import PHONE
 from tests.e2e.steps import TIMEOUT, login
 from tests.scoring.conftest import PASSWORD, make_tournament, played, user
+from tests.tally.test_counter import ladder_match, reach
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -253,3 +254,36 @@ def test_logging_out_deletes_the_judges_cached_pages(phone: BrowserContext, live
     with contextlib.suppress(PlaywrightError):  # the browser's own "no internet" page
         page.goto(f"{base}/juiz/sair/")
     expect(page.locator("ul.jogos li.card")).to_have_count(0)
+
+
+def test_a_hand_refused_through_the_queue_leaves_the_counter_as_it_was(
+    phone: BrowserContext, live_server: Any
+) -> None:
+    m, judge = ladder_match("truco-goiano")
+    reach(m, judge, 11, 9)  # A in the mão de onze: no truco may be asked
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/copa/jogo/{m.pk}/tenteio/")
+    ready_offline(page)
+    points = page.locator("#tenteio .hs-pts")
+    expect(points).to_have_text(["11", "9"])
+    before = HandEntry.objects.filter(match=m).count()
+
+    page.click("details.hs-detail-form summary")
+    # The page offers no truco here: a phone with an older copy of the page would have.
+    page.evaluate(
+        """() => { const s = document.querySelector("select[name=d1_truco_level]");
+        s.add(new Option("truco", "truco")); s.value = "truco"; }"""
+    )
+    page.select_option("select[name=d1_truco_end]", "won")
+    page.select_option("select[name=d1_truco_to]", "a")
+    page.click("details.hs-detail-form button[type=submit]")
+    alert = page.locator('#tenteio .hs-slot[data-slot="detail"] .hs-alert')
+    expect(alert).to_contain_text("na mão de onze não se pede truco")
+    assert "V-H" not in alert.inner_text()
+    expect(points).to_have_text(["11", "9"])  # the counter as it was, and it stays so
+    page.wait_for_timeout(1000)
+    expect(points).to_have_text(["11", "9"])
+    expect(alert).to_be_visible()
+    assert HandEntry.objects.filter(match=m).count() == before
