@@ -99,9 +99,9 @@
     return last && last.state === "refused" ? last : null;
   }
 
-  function node(tag, className, text) {
+  function node(tag, classes, text) {
     var el = document.createElement(tag);
-    el.className = className;
+    classes.forEach(function (c) { el.classList.add(c); });
     el.setAttribute(DRAWN, "");
     el.setAttribute("role", "alert");
     if (text !== undefined) el.textContent = text;
@@ -123,11 +123,11 @@
       if (!row || !form.contains(row)) { listed.push(w.message); return; }
       row.classList.add("has-error");
       row.setAttribute(DRAWN, "");
-      row.insertBefore(node("p", "field-error", w.message), row.querySelector("details.lineup"));
+      row.insertBefore(node("p", ["field-error"], w.message), row.querySelector("details.lineup"));
     });
     var above = panel && panel.parentNode ? panel : form;
     if (listed.length) {
-      var ul = node("ul", "error errors");
+      var ul = node("ul", ["error", "errors"]);
       listed.forEach(function (text) {
         var li = document.createElement("li");
         li.textContent = text;
@@ -135,7 +135,7 @@
       });
       above.parentNode.insertBefore(ul, above);
     } else if (!where.length && item.message) {
-      above.parentNode.insertBefore(node("p", "error", item.message), above);
+      above.parentNode.insertBefore(node("p", ["error"], item.message), above);
     }
     var details = form.closest("details");
     if (details) details.open = true;

@@ -198,7 +198,7 @@ def chave_a_on_the_phone(judge: Judge, org: Page, base: str, screens: Screens, m
     expect(error).to_contain_text("recusada")
     expect(error).to_contain_text(sentence)
     assert not ScoreSheet.objects.filter(match=first).exists()
-    phone.locator("#partida-2").scroll_into_view_if_needed()
+    phone.locator("#partida-2").evaluate("el => el.scrollIntoView({block: 'center'})")  # partida 1 above it
     screens.shot(phone, "juiz-sumula-recusada")
     phone.fill("input[name=g2_a]", "24")
     phone.fill("input[name=g2_b]", "20")
