@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -134,7 +135,7 @@ def page_places(html: str) -> list[tuple[str, int | None]]:
     ],
 )
 def test_a_refusal_says_where_each_sentence_goes_as_the_page_shows_it(
-    world: World, typed: dict[str, object], expected: list[tuple[str | None, int | None]]
+    world: World, typed: dict[str, Any], expected: list[tuple[str | None, int | None]]
 ) -> None:
     m = world.match(1, "1")
     c = client_for(world.judge)
