@@ -91,11 +91,13 @@
     });
   }
 
-  // The pages the worker should have in its cache: this one if it was fetched before the
-  // worker controlled it, and on the jogos list every jogo's súmula and tenteio pages.
+  // The pages the worker should have in its cache: this one (fetched before the worker
+  // controlled it, or by a worker that took control while it loaded; a copy cached in
+  // the last minutes is not fetched again), and on the jogos list every jogo's súmula
+  // and tenteio pages.
   function warm() {
     var urls = [];
-    if (!navigator.serviceWorker.controller && !window.location.search) urls.push(window.location.pathname);
+    if (!window.location.search) urls.push(window.location.pathname);
     // The next jogos first, as the list orders them: a judge of every mesa of a big
     // event would otherwise fetch hundreds of pages over a slow network.
     Array.prototype.slice.call(document.querySelectorAll("[data-warm]"), 0, WARM).forEach(function (node) {
