@@ -9,8 +9,11 @@ version, the same sentence, the same redirect — and writes nothing
 before; a malformed key is refused (400) before anything is looked at.
 
 The plain form gets a redirect or the page again; a request that accepts
-``application/json`` (the phone's queue) gets :func:`done_json` or
+``application/json`` (the phone's queue) gets :func:`answer_done` or
 :func:`refusal_json`. Both carry sentences in the request's language, never a rule code.
+A refused súmula's sentences are placed by :func:`placed_problems` — in a partida's
+block, or in the list under the form — and the page and the JSON answer both read
+them from there, so the phone draws each one where the server's page shows it.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.diff import Change
+from scoring.forms import SheetForm
 from scoring.models import ScoreSheet
-from scoring.services.errors import ScoringError, StaleEdit
+from scoring.services.errors import EntryProblem, ScoringError, StaleEdit
 from tournaments.models import Match, Team
 
 SUMULA, CHECK, SIGNATURE = "sumula", "check", "signature"  # the "kind" of a JSON answer
@@ -111,8 +115,74 @@ def answer_done(request: HttpRequest, done: Done) -> HttpResponse:
     return HttpResponseRedirect(done.url, status=303)
 
 
-def refusal_json(status: int, message: str, problems: Sequence[str] = ()) -> JsonResponse:
-    body = {"ok": False, "status": status, "message": message, "problems": [str(p) for p in problems]}
+@dataclass(frozen=True)
+class Placed:
+    """One sentence of a refusal and where the súmula page shows it: ``partida`` N, in
+    that partida's block (``field`` "partida-N", the block's id); else under the form,
+    ``field`` naming the form field it is about (None: the súmula as a whole)."""
+
+    message: str
+    field: str | None = None
+    partida: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"message": self.message, "field": self.field, "partida": self.partida}
+
+
+# The form's fields whose errors the page lists under the form, led by the field's label.
+LISTED_FIELDS = (
+    "outcome",
+    "walkover",
+    "dq_team",
+    "dq_article",
+    "dq_scope",
+    "commission_winner",
+    "advertencias",
+    "ocorrencias",
+    "base_version",
+)
+
+
+def placed_problems(form: SheetForm, problems: Sequence[EntryProblem]) -> list[Placed]:
+    """Every finding of a refused súmula (the rules engine's, the form's) where the page
+    shows it, in the page's order: partida by partida, then the list under the form."""
+    placed: list[Placed] = []
+    for i in range(1, form.rows + 1):
+        here = [p.message for p in problems if p.game == i]
+        here += [str(e) for key in (f"g{i}_a", f"g{i}_b", f"g{i}_end") for e in form.errors.get(key, [])]
+        placed += [Placed(text, f"partida-{i}", i) for text in here]
+    placed += [Placed(p.message) for p in problems if p.game is None or p.game > form.rows]
+    placed += [Placed(str(e)) for e in form.non_field_errors()]
+    for name in LISTED_FIELDS:
+        placed += [Placed(f"{form.fields[name].label}: {e}", name) for e in form.errors.get(name, [])]
+    for key, errors in form.errors.items():
+        if key.startswith("lineup_"):
+            placed += [Placed(_("Escalação: %(error)s") % {"error": e}, key) for e in errors]
+    return placed
+
+
+def problem_rows(form: SheetForm, problems: Sequence[EntryProblem]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The partida rows for the template, each with its sentences, and the list under the form."""
+    placed = placed_problems(form, problems)
+    rows = []
+    for i in range(1, form.rows + 1):
+        row = form.row(i)
+        row["errors"] = [p.message for p in placed if p.partida == i]
+        rows.append(row)
+    return rows, [p.message for p in placed if p.partida is None]
+
+
+def refusal_json(status: int, message: str, problems: Sequence[str | Placed] = ()) -> JsonResponse:
+    """The queue's refusal: ``problems``, its sentences; ``where``, the same sentences
+    one for one with where the súmula page shows each (:class:`Placed`)."""
+    where = [p if isinstance(p, Placed) else Placed(str(p)) for p in problems]
+    body = {
+        "ok": False,
+        "status": status,
+        "message": message,
+        "problems": [p.message for p in where],
+        "where": [p.as_json() for p in where],
+    }
     return JsonResponse(body, status=status)
 
 

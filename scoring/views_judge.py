@@ -33,12 +33,15 @@ from scoring.services.workflow import Origin, required_teams, sheet_check, sheet
 from scoring.views_answers import (
     BadKey,
     JsonRefusals,
+    Placed,
     answer_done,
     check_done,
     entry_url,
     key_of,
     mismatch_texts,
     new_key,
+    placed_problems,
+    problem_rows,
     refusal_json,
     signature_done,
     stale_of,
@@ -98,43 +101,6 @@ class MatchMixin(TournamentPermissionMixin):
         return match
 
 
-def _problem_rows(form: SheetForm, problems: list[EntryProblem]) -> tuple[list[dict[str, Any]], list[str]]:
-    rows = []
-    for i in range(1, form.rows + 1):
-        row = form.row(i)
-        row["errors"] = [p.message for p in problems if p.game == i] + [
-            str(e)
-            for key in (f"g{i}_a", f"g{i}_b", f"g{i}_end")
-            if key in form.errors
-            for e in form.errors[key]
-        ]
-        rows.append(row)
-    general = [p.message for p in problems if p.game is None or p.game > form.rows]
-    general += [str(e) for e in form.non_field_errors()]
-    for name in (
-        "outcome",
-        "walkover",
-        "dq_team",
-        "dq_article",
-        "dq_scope",
-        "commission_winner",
-        "advertencias",
-        "ocorrencias",
-        "base_version",
-    ):
-        general += [f"{form.fields[name].label}: {e}" for e in form.errors.get(name, [])]
-    for key, errors in form.errors.items():
-        if key.startswith("lineup_"):
-            general += [_("Escalação: %(error)s") % {"error": e} for e in errors]
-    return rows, general
-
-
-def problem_texts(form: SheetForm, problems: list[EntryProblem]) -> list[str]:
-    """Every finding of a refused súmula as the sentences the page shows, in its order."""
-    rows, general = _problem_rows(form, problems)
-    return [e for row in rows for e in row["errors"]] + general
-
-
 class EntryView(JsonRefusals, MatchMixin, View):
     template_name = "scoring/entry.html"
 
@@ -142,7 +108,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
         match = self.match
         sheet = selectors.sheet_view(match)
         problems: list[EntryProblem] = extra.pop("problems", [])
-        rows, general = _problem_rows(form, problems)
+        rows, general = problem_rows(form, problems)
         modality = form.modality
         latest = sheet.latest
         signing = []
@@ -197,7 +163,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
         return render(request, self.template_name, self.context(form))
 
     def refuse(
-        self, form: SheetForm, status: int, message: str, texts: list[str], **extra: Any
+        self, form: SheetForm, status: int, message: str, texts: Sequence[str | Placed], **extra: Any
     ) -> HttpResponse:
         """The page again with what was typed and why (HTML), or the JSON refusal."""
         if wants_json(self.request):
@@ -221,7 +187,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
             return self.replay(written)
         kept = {"client_key": str(key) if key else None}  # nothing written: a resend may use it
         if not form.is_valid():
-            texts = problem_texts(form, [])
+            texts = placed_problems(form, [])
             return self.refuse(form, 422, _("A súmula tem erros; nada foi gravado."), texts, **kept)
         submit = request.POST.get("action") != "draft"
         try:
@@ -237,7 +203,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
         except AlreadyWritten as exc:  # the resend raced its original: written once, by it
             return self.replay(exc.row)
         except EntryInvalid as exc:
-            texts = problem_texts(form, exc.problems)
+            texts = placed_problems(form, exc.problems)
             return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except StaleEdit as exc:
             if wants_json(request):
@@ -303,7 +269,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
     template_name = "scoring/check.html"
 
     def render_check(self, form: SheetForm, status: int = 200, **extra: Any) -> HttpResponse:
-        rows, general = _problem_rows(form, extra.pop("problems", []))
+        rows, general = problem_rows(form, extra.pop("problems", []))
         context = {
             "tournament": self.tournament,
             "match": self.match,
@@ -318,7 +284,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
         return render(self.request, self.template_name, context, status=status)  # type: ignore[attr-defined]
 
     def refuse(
-        self, form: SheetForm, status: int, message: str, texts: list[str], **extra: Any
+        self, form: SheetForm, status: int, message: str, texts: Sequence[str | Placed], **extra: Any
     ) -> HttpResponse:
         if wants_json(self.request):
             return refusal_json(status, message, texts)
@@ -362,7 +328,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
         kept = {"client_key": str(key) if key else None}  # nothing written: a resend may use it
         if not form.is_valid():
             return self.refuse(
-                form, 422, _("A súmula tem erros; nada foi gravado."), problem_texts(form, []), **kept
+                form, 422, _("A súmula tem erros; nada foi gravado."), placed_problems(form, []), **kept
             )
         try:
             outcome = sheet_check(
@@ -376,7 +342,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
         except AlreadyWritten as exc:  # the resend raced its original: written once, by it
             return self.replay(form, exc.row)
         except EntryInvalid as exc:
-            texts = problem_texts(form, exc.problems)
+            texts = placed_problems(form, exc.problems)
             return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except ScoringError as exc:
             return self.refuse(form, exc.status, exc.message, stale_of(exc), refusal=exc.message, **kept)

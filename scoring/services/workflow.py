@@ -16,10 +16,8 @@ mata-mata's) a submitted version waits for a second person to re-type it blind
 confirms it. Two different entries are decided by the comissão
 (``scoring.services.double_entry``) or by a corrected version that is re-typed again.
 
-A write from the judge's phone carries its idempotency ``key``, kept on the row it writes
-(the version, the second entry's event, the signature); a key the jogo already has is
-never written again: :class:`AlreadyWritten` hands back that row, looked for before
-anything else and again under the Match lock (a resend racing its original).
+A write from the judge's phone carries its idempotency ``key``, never written twice
+(``scoring.services.keys``): checked before anything else and again under the Match lock.
 """
 
 from __future__ import annotations
@@ -38,7 +36,8 @@ from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
 from scoring.services.consequences import consequences_of
 from scoring.services.contributions import contributions_refresh
 from scoring.services.entry import EntryData, prepare_entry
-from scoring.services.errors import AlreadyWritten, EntryInvalid, NotAllowed, StaleEdit, WorkflowError
+from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
+from scoring.services.keys import ensure_new, ensure_new_check, ensure_new_sheet, ensure_new_signature
 from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Stage, Team
@@ -100,19 +99,6 @@ def _locked_versions(match: Match) -> list[ScoreSheet]:
     for sheet in sheets:
         sheet.match = match  # the jogo in hand: its teams are not read again for each check
     return sheets
-
-
-def _ensure_new(rows: Any, key: uuid.UUID | None) -> None:
-    """Refuse to write twice for one idempotency key: the POST that wrote ``key`` (a
-    row of ``rows``, a queryset or the locked versions) is answered again instead."""
-    if key is None:
-        return
-    if isinstance(rows, list):
-        done = next((row for row in rows if row.client_key == key), None)
-    else:
-        done = rows.filter(client_key=key).first()
-    if done is not None:
-        raise AlreadyWritten(done)
 
 
 def _ensure_base(match: Match, sheets: list[ScoreSheet], base_version: int) -> ScoreSheet | None:
@@ -190,11 +176,10 @@ def sheet_save(
     A submission must pass the rules engine and the roster checks; a draft only needs a
     readable shape. Nothing is written on any refusal. Locks the Match row. ``key``, the
     phone's idempotency key, is kept on the version; a key this jogo already has raises
-    :class:`AlreadyWritten` with that version (checked before anything else, and again
-    under the lock, so a resend racing the original writes nothing).
+    :class:`AlreadyWritten` with that version (``scoring.services.keys``).
     """
     ensure_can_enter(user, match)
-    _ensure_new(ScoreSheet.objects.filter(match=match), key)
+    ensure_new_sheet(match, key)
     prepared = prepare_entry(match, data)
     if submit and not prepared.ok:
         raise EntryInvalid(prepared.problems)
@@ -204,7 +189,7 @@ def sheet_save(
     confirm_now = submit and not double_entry(match)
     with transaction.atomic():
         sheets = _locked_versions(match)
-        _ensure_new(sheets, key)
+        ensure_new(sheets, key)
         latest = _ensure_base(match, sheets, base_version)
         confirmed = next((s for s in sheets if s.confirmed), None)
         if confirmed is not None and confirmed.status == Status.HOMOLOGATED:
@@ -267,13 +252,13 @@ def sheet_check(
     that event (a resend must not log a second differing entry).
     """
     ensure_can_enter(user, match)
-    _ensure_new(SheetEvent.objects.filter(match=match), key)
+    ensure_new_check(match, key)
     prepared = prepare_entry(match, data)
     if not prepared.ok:
         raise EntryInvalid(prepared.problems)
     with transaction.atomic():
         sheets = _locked_versions(match)
-        _ensure_new(SheetEvent.objects.filter(match=match), key)
+        ensure_new_check(match, key)
         latest = _ensure_base(match, sheets, version)
         if latest is None or latest.confirmed or not latest.is_live:
             raise WorkflowError(_("Não há súmula aguardando conferência neste jogo."))
@@ -321,7 +306,7 @@ def sheet_sign(
     :class:`AlreadyWritten` with that signature before the PIN is looked at, so a resend
     after a lost reply neither counts as a PIN attempt nor needs the PIN again."""
     ensure_can_enter(user, match)
-    _ensure_new(Signature.objects.filter(sheet__match=match), key)
+    ensure_new_signature(match, key)
     if team.pk not in (match.team_a_id, match.team_b_id):
         raise WorkflowError(_("Esta equipe não joga este jogo."))
     if method == Signature.Method.PIN:
@@ -340,7 +325,7 @@ def sheet_sign(
                 % {"team": team.name}
             )
         sheets = _locked_versions(match)
-        _ensure_new(Signature.objects.filter(sheet__match=match), key)
+        ensure_new_signature(match, key)
         sheet = _ensure_base(match, sheets, version)
         if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):
             raise WorkflowError(_("Só uma súmula enviada e ainda não homologada pode ser assinada."))

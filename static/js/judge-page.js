@@ -3,7 +3,8 @@
  * pages cached, sends the forms marked data-phone-queue (súmula, conferência,
  * signatures) through the phone's queue (static/js/judge-queue.js), and shows each item
  * of the queue with its state: on the phone, sent (version N), refused (the server's
- * sentence), until the judge dismisses it. Without JS the forms are plain POSTs.
+ * sentences; static/js/sumula.js also draws them next to the súmula's fields), until
+ * the judge dismisses it or sends that form again. Without JS the forms are plain POSTs.
  * Its sentences come from the data- attributes of its tag, in the page's language.
  */
 (function () {
@@ -90,11 +91,13 @@
     });
   }
 
-  // The pages the worker should have in its cache: this one if it was fetched before the
-  // worker controlled it, and on the jogos list every jogo's súmula and tenteio pages.
+  // The pages the worker should have in its cache: this one (fetched before the worker
+  // controlled it, or by a worker that took control while it loaded; a copy cached in
+  // the last minutes is not fetched again), and on the jogos list every jogo's súmula
+  // and tenteio pages.
   function warm() {
     var urls = [];
-    if (!navigator.serviceWorker.controller && !window.location.search) urls.push(window.location.pathname);
+    if (!window.location.search) urls.push(window.location.pathname);
     // The next jogos first, as the list orders them: a judge of every mesa of a big
     // event would otherwise fetch hundreds of pages over a slow network.
     Array.prototype.slice.call(document.querySelectorAll("[data-warm]"), 0, WARM).forEach(function (node) {
@@ -118,6 +121,17 @@
     });
   }
 
+  // A súmula (or conferência) sent again replaces the refusal of its last send: that
+  // refusal's item leaves the panel, and its sentences the form (static/js/sumula.js).
+  function superseded(kind) {
+    if (Q.FORMS.indexOf(kind) === -1) return Promise.resolve();
+    return Q.all().then(function (items) {
+      return Promise.all(items.filter(function (i) {
+        return i.owner === judge && i.match === match && i.kind === kind && i.state === "refused";
+      }).map(function (i) { return Q.dismiss(i.id); }));
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var kind = form.getAttribute && form.getAttribute("data-phone-queue");
@@ -127,12 +141,13 @@
     new FormData(form).forEach(function (v, k) { if (k !== "client_key") fields.push([k, String(v)]); });
     if (event.submitter && event.submitter.name) fields.push([event.submitter.name, event.submitter.value]);
     fields.push(["client_key", Q.uuid()]); // one key per send: a resend of this item reuses it
-    Q.add({ owner: judge, kind: kind, match: match, label: label, url: form.getAttribute("action") || window.location.pathname, fields: fields })
-      .then(function (item) {
-        form.dispatchEvent(new CustomEvent("phone-queued", { detail: item, bubbles: true }));
-        sync();
-        return Q.drain();
-      });
+    superseded(kind).then(function () {
+      return Q.add({ owner: judge, kind: kind, match: match, label: label, url: form.getAttribute("action") || window.location.pathname, fields: fields });
+    }).then(function (item) {
+      form.dispatchEvent(new CustomEvent("phone-queued", { detail: item, bubbles: true }));
+      sync();
+      return Q.drain();
+    });
   });
 
   document.addEventListener("click", function (event) {

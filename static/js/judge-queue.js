@@ -12,9 +12,13 @@
  * one), and only that judge's items go.
  *
  * Item states: "waiting" (on the phone), "sent" (version, message), "refused" (message,
- * problems): a refused or sent item stays until the judge dismisses it; a sent hand is
- * dropped at once (the counter shows it). Changes are told to this page's listeners
- * and, through a BroadcastChannel, to the phone's other tabs. No sentence here.
+ * problems, and where: where the súmula page shows each problem, a partida's block or
+ * the list above the queue, scoring.views_answers.Placed): a refused or sent item stays
+ * until the judge dismisses it; a sent hand is dropped at once (the counter shows it).
+ * What was typed leaves the phone once the server answers, except a refused súmula or
+ * conferência's: its page fills the form with it again, next to the refusal, after a
+ * reload (static/js/sumula.js). Changes are told to this page's listeners and, through
+ * a BroadcastChannel, to the phone's other tabs. No sentence here.
  */
 (function (root) {
   "use strict";
@@ -22,6 +26,7 @@
   var ITEMS = "items";
   var KV = "kv";
   var HANDS = ["hand", "undo"];
+  var FORMS = ["sumula", "check"]; // a refusal of these is drawn next to the form's fields
   var whoUrl = "/juiz/eu.json";
   var listeners = [];
   var channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("tenteio-queue") : null;
@@ -137,7 +142,9 @@
   }
 
   function settle(item, data) {
-    delete item.fields; // a PIN or a typed súmula stays on the phone no longer than needed
+    // A PIN or a typed súmula stays on the phone no longer than needed: a refused súmula
+    // stays, for the judge to correct it (a PIN is never in one).
+    if (data.ok || FORMS.indexOf(item.kind) === -1) delete item.fields;
     item.done = Date.now();
     if (data.ok && HANDS.indexOf(item.kind) !== -1) {
       return remove(item.id).then(function () { tell({ type: "sent", item: item, data: data }); });
@@ -152,6 +159,7 @@
     item.state = "refused";
     item.message = data.message || "";
     item.problems = data.problems || [];
+    item.where = data.where || [];
     item.codes = data.codes || [];
     item.slot = data.at || "top";
     item.serverState = data.state || null;
@@ -226,5 +234,6 @@
     uuid: uuid,
     on: function (fn) { listeners.push(fn); },
     HANDS: HANDS,
+    FORMS: FORMS,
   };
 })(self);

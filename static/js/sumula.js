@@ -4,6 +4,12 @@
  * - «Enviar» puts the súmula in the phone's queue (static/js/judge-page.js and
  *   judge-queue.js), which sends it now or when the network comes back, also after a
  *   reload; this line says so, the queue's panel shows its state;
+ * - a súmula (or conferência) the server refused through the queue has its sentences
+ *   drawn where the server's own page (no JS) puts them — in the partida's block
+ *   (p.field-error), else in the list above «Neste aparelho» (ul.error.errors) — from
+ *   the refusal's "where" (scoring.views_answers.Placed), kept in the queue's item, so
+ *   they are there again after a reload, offline too, with what was typed; they go
+ *   when the judge closes the item («Fechar») or sends the súmula again;
  * - only the fields of the chosen result (jogo disputado, W.O., ...) are shown;
  * - each score shows its malos/buenos count in the gaúcho modalities.
  * What it says to the judge comes translated from the page (scoring/_sumula_script.html,
@@ -19,7 +25,10 @@
   var key = form.dataset.storageKey ? "draft:" + form.dataset.storageKey : "";
   var panel = document.getElementById("phone-queue");
   var match = panel ? panel.dataset.match : "";
+  var judge = panel ? panel.dataset.judge : "";
+  var kind = form.getAttribute("data-phone-queue");
   var status = form.querySelector(".offline");
+  var DRAWN = "data-phone-refusal"; // marks what this file drew: the server's own errors stay
 
   function snapshot() {
     var data = {};
@@ -43,20 +52,97 @@
   // the judge started typing is older than the form and must not overwrite it.
   var touched = false;
 
-  function restore() {
-    if (!Q || !key || document.querySelector(".error")) return; // the server already shows what was typed
+  function fill(data) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in data) || el.name === "base_version") return;
+      if (el.type === "checkbox") el.checked = data[el.name].indexOf(el.value) !== -1;
+      else if (el.type !== "submit") el.value = data[el.name];
+    });
+    showOutcome();
+    form.querySelectorAll("input.score").forEach(hint);
+  }
+
+  // What a refused item sent, as snapshot() keeps it: the form again, as it was refused.
+  function sentData(item) {
+    var data = {};
+    (item.fields || []).forEach(function (pair) {
+      if (pair[0] === "csrfmiddlewaretoken" || pair[0] === "client_key") return; // this page's own
+      var el = form.elements[pair[0]];
+      var box = el && (el.type === "checkbox" || (el.length && el[0] && el[0].type === "checkbox"));
+      if (box) (data[pair[0]] = data[pair[0]] || []).push(pair[1]);
+      else data[pair[0]] = pair[1];
+    });
+    form.querySelectorAll("input[type=checkbox][name]").forEach(function (el) {
+      if (item.fields && !(el.name in data)) data[el.name] = [];
+    });
+    return data;
+  }
+
+  // The draft typed on the phone; else, after a refusal through the queue, what was sent.
+  function restore(refused) {
+    if (!Q || !key || document.querySelector(".error:not([" + DRAWN + "])")) return; // the server already shows what was typed
     Q.kv.get(key).then(function (saved) {
-      if (!saved || !saved.data || touched) return;
-      var data = saved.data;
-      Array.prototype.forEach.call(form.elements, function (el) {
-        if (!el.name || !(el.name in data) || el.name === "base_version") return;
-        if (el.type === "checkbox") el.checked = data[el.name].indexOf(el.value) !== -1;
-        else if (el.type !== "submit") el.value = data[el.name];
-      });
-      showOutcome();
-      form.querySelectorAll("input.score").forEach(hint);
-      say(words.restored);
+      if (touched) return;
+      if (saved && saved.data) {
+        fill(saved.data);
+        say(words.restored);
+      } else if (refused && refused.fields) {
+        fill(sentData(refused));
+      }
     }).catch(function () {});
+  }
+
+  // This jogo's last súmula (or conferência) in the queue, if the server refused it.
+  function refusedOf(items) {
+    var own = items.filter(function (i) { return i.owner === judge && i.match === match && i.kind === kind; });
+    var last = own[own.length - 1];
+    return last && last.state === "refused" ? last : null;
+  }
+
+  function node(tag, classes, text) {
+    var el = document.createElement(tag);
+    classes.forEach(function (c) { el.classList.add(c); });
+    el.setAttribute(DRAWN, "");
+    el.setAttribute("role", "alert");
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  // The refusal's sentences where the server's page shows them (scoring/_form.html,
+  // scoring/_errors.html): same elements, same classes, so it looks the same.
+  function draw(item) {
+    document.querySelectorAll("[" + DRAWN + "]").forEach(function (el) {
+      if (el.classList.contains("partida")) { el.classList.remove("has-error"); el.removeAttribute(DRAWN); }
+      else el.parentNode.removeChild(el);
+    });
+    if (!item) return;
+    var where = item.where && item.where.length ? item.where : (item.problems || []).map(function (p) { return { message: p }; });
+    var listed = [];
+    where.forEach(function (w) {
+      var row = w.partida ? document.getElementById("partida-" + w.partida) : null;
+      if (!row || !form.contains(row)) { listed.push(w.message); return; }
+      row.classList.add("has-error");
+      row.setAttribute(DRAWN, "");
+      row.insertBefore(node("p", ["field-error"], w.message), row.querySelector("details.lineup"));
+    });
+    var above = panel && panel.parentNode ? panel : form;
+    if (listed.length) {
+      var ul = node("ul", ["error", "errors"]);
+      listed.forEach(function (text) {
+        var li = document.createElement("li");
+        li.textContent = text;
+        ul.appendChild(li);
+      });
+      above.parentNode.insertBefore(ul, above);
+    } else if (!where.length && item.message) {
+      above.parentNode.insertBefore(node("p", ["error"], item.message), above);
+    }
+    var details = form.closest("details");
+    if (details) details.open = true;
+  }
+
+  function redraw() {
+    return Q.all().then(function (items) { draw(refusedOf(items)); return items; });
   }
 
   function say(text) {
@@ -97,12 +183,14 @@
   if (Q) {
     Q.on(function (event) {
       if ((event.type === "sent" || event.type === "refused") && event.item.match === match) say("");
+      if (event.type !== "drained") redraw().catch(function () {});
     });
-    // Back on a page whose súmula waits in the queue (offline reload): say so.
-    Q.all().then(function (items) {
+    // Back on a page whose súmula waits in the queue (offline reload): say so; one the
+    // server refused: its sentences next to its fields, the form as it was sent.
+    redraw().then(function (items) {
       var waiting = items.some(function (i) { return i.state === "waiting" && i.match === match && Q.HANDS.indexOf(i.kind) === -1; });
-      if (waiting && panel && items.some(function (i) { return i.owner === panel.dataset.judge; })) say(words.offline);
-      else restore();
+      if (waiting && panel && items.some(function (i) { return i.owner === judge; })) say(words.offline);
+      else restore(refusedOf(items));
     }).catch(function () {});
   }
 

@@ -9,12 +9,14 @@ live server is ``http://localhost:…``, an origin where browsers allow service 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from interchange.load import load_tournament
 from scoring.models import ScoreSheet
@@ -23,11 +25,13 @@ from tests.documents import document
 from tests.e2e.conftest import PHONE
 from tests.e2e.steps import TIMEOUT, login
 from tests.scoring.conftest import PASSWORD, make_tournament, played, user
+from tests.tally.test_counter import ladder_match, reach
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 # The queue's drain runs every 10 s while something waits: a resend is seen within that.
 DRAIN = 25_000
+READY = 40_000
 
 
 @pytest.fixture
@@ -46,7 +50,9 @@ def jogo(slug: str, table: str, rnd: int = 1) -> Match:
 
 def ready_offline(page: Page) -> None:
     """The worker controls the page and has the jogos list's pages in its cache."""
-    expect(page.locator("html[data-offline-ready][data-warmed]")).to_have_count(1)
+    # The worker's install and warm-up fetch pages one after the other: on a busy machine
+    # (2 cores, several browser suites) that took more than 15 s.
+    expect(page.locator("html[data-offline-ready][data-warmed]")).to_have_count(1, timeout=READY)
 
 
 def fill_sumula(page: Page) -> None:
@@ -161,3 +167,125 @@ def test_a_hand_queued_offline_survives_a_reload_and_is_sent(phone: BrowserConte
     expect(status).to_be_hidden(timeout=DRAIN)
     assert HandEntry.objects.filter(match=m).count() == before + 1
     expect(page.locator("#tenteio .hs-log li").first).not_to_have_class("muted")
+
+
+def test_a_sumula_refused_once_back_online_shows_its_sentence_next_to_the_partida(
+    phone: BrowserContext, live_server: Any
+) -> None:
+    t = make_tournament("recusada")
+    judge = user("juiz-recusada", t, "judge")
+    m = jogo("recusada", "1")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/recusada/jogo/{m.pk}/")
+    ready_offline(page)
+
+    phone.set_offline(True)
+    fill_sumula(page)
+    page.fill("input[name=g2_a]", "22")  # the winner must reach exactly 24
+    page.click("#sumula-form button[value=submit]")
+    expect(sumula_item(page)).to_contain_text("no aparelho")
+
+    phone.set_offline(False)  # sent when the browser says it is back online: refused
+    sentence = "Partida 2: o vencedor deve ter exatamente 24 tentos"
+    field = page.locator("#partida-2.has-error .field-error")
+    expect(field).to_contain_text(sentence, timeout=DRAIN)
+    expect(sumula_item(page)).to_have_attribute("data-state", "refused")
+    expect(sumula_item(page)).to_contain_text(sentence)  # in «Neste aparelho» too
+    assert not re.search(r"V-[A-Z]+\d", page.locator("#sumula-form").inner_text())  # no rule code
+    assert not ScoreSheet.objects.filter(match=m).exists()
+
+    phone.set_offline(True)
+    page.reload()  # offline: the page from the cache, the refusal from the queue
+    expect(field).to_contain_text(sentence)
+    expect(page.locator("#partida-1 .field-error")).to_have_count(0)
+    expect(page.locator("input[name=g2_a]")).to_have_value("22")  # the form as it was refused
+
+    page.click("#phone-queue .queue-dismiss")  # «Fechar»: the sentence leaves the form too
+    expect(page.locator("#phone-queue")).to_be_hidden()
+    expect(page.locator(".field-error, .has-error")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".field-error")).to_have_count(0)
+
+
+def test_a_corrected_resend_clears_the_refusal(phone: BrowserContext, live_server: Any) -> None:
+    t = make_tournament("corrigida")
+    judge = user("juiz-corrigida", t, "judge")
+    m = jogo("corrigida", "1")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/corrigida/jogo/{m.pk}/")
+    ready_offline(page)
+    fill_sumula(page)
+    page.fill("input[name=g2_a]", "22")
+    page.click("#sumula-form button[value=submit]")
+    expect(page.locator("#partida-2 .field-error")).to_contain_text("exatamente 24 tentos")
+
+    page.fill("input[name=g2_a]", "24")
+    with page.expect_navigation():  # taken: the page shows the server's state
+        page.click("#sumula-form button[value=submit]")
+    expect(sumula_item(page)).to_contain_text("enviada (versão 1)")
+    expect(page.locator("#phone-queue .queue-item")).to_have_count(1)  # the refusal is replaced
+    expect(page.locator(".field-error, .has-error, .queue-refused")).to_have_count(0)
+    assert [s.version for s in ScoreSheet.objects.filter(match=m)] == [1]
+
+
+def test_logging_out_deletes_the_judges_cached_pages(phone: BrowserContext, live_server: Any) -> None:
+    t = make_tournament("sair")
+    judge = user("juiz-sair", t, "judge")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/sair/")
+    ready_offline(page)
+    cached = "() => caches.keys().then(ns => ns.filter(n => n.startsWith('tenteio-pages-')))"
+    phone.set_offline(True)
+    page.reload()  # offline, logged in: the list from the cache
+    expect(page.locator("ul.jogos li.card").first).to_be_visible()
+    assert page.evaluate(cached)
+    phone.set_offline(False)
+
+    with page.expect_navigation():
+        page.click("form[data-logout] button")  # «Sair»
+    expect(page.locator("form[data-logout]")).to_have_count(0)
+    assert page.evaluate(cached) == []
+
+    phone.set_offline(True)
+    with contextlib.suppress(PlaywrightError):  # the browser's own "no internet" page
+        page.goto(f"{base}/juiz/sair/")
+    expect(page.locator("ul.jogos li.card")).to_have_count(0)
+
+
+def test_a_hand_refused_through_the_queue_leaves_the_counter_as_it_was(
+    phone: BrowserContext, live_server: Any
+) -> None:
+    m, judge = ladder_match("truco-goiano")
+    reach(m, judge, 11, 9)  # A in the mão de onze: no truco may be asked
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/copa/jogo/{m.pk}/tenteio/")
+    ready_offline(page)
+    points = page.locator("#tenteio .hs-pts")
+    expect(points).to_have_text(["11", "9"])
+    before = HandEntry.objects.filter(match=m).count()
+
+    page.click("details.hs-detail-form summary")
+    # The page offers no truco here: a phone with an older copy of the page would have.
+    page.evaluate(
+        """() => { const s = document.querySelector("select[name=d1_truco_level]");
+        s.add(new Option("truco", "truco")); s.value = "truco"; }"""
+    )
+    page.select_option("select[name=d1_truco_end]", "won")
+    page.select_option("select[name=d1_truco_to]", "a")
+    page.click("details.hs-detail-form button[type=submit]")
+    alert = page.locator('#tenteio .hs-slot[data-slot="detail"] .hs-alert')
+    expect(alert).to_contain_text("na mão de onze não se pede truco")
+    assert "V-H" not in alert.inner_text()
+    expect(points).to_have_text(["11", "9"])  # the counter as it was, and it stays so
+    page.wait_for_timeout(1000)
+    expect(points).to_have_text(["11", "9"])
+    expect(alert).to_be_visible()
+    assert HandEntry.objects.filter(match=m).count() == before

@@ -189,11 +189,16 @@ def chave_a_on_the_phone(judge: Judge, org: Page, base: str, screens: Screens, m
     judge.open(first)
     judge.type_games([[24, 13], [22, 20]])  # the winner must reach exactly 24
     judge.send(accepted=False)
-    # The phone's queue sent it and shows the server's refusal, naming the partida, until closed.
+    # The phone's queue sent it; the server's refusal is drawn in partida 2's block, as the
+    # page without JS shows it, and stays in «Neste aparelho» too, until closed or resent.
+    sentence = "Partida 2: o vencedor deve ter exatamente 24 tentos"
+    expect(phone.locator("#partida-2.has-error .field-error")).to_contain_text(sentence)
+    expect(phone.locator("#partida-1 .field-error")).to_have_count(0)
     error = phone.locator("#phone-queue .queue-item[data-state=refused]")
-    expect(error).to_contain_text("Partida 2: o vencedor deve ter exatamente 24 tentos")
+    expect(error).to_contain_text("recusada")
+    expect(error).to_contain_text(sentence)
     assert not ScoreSheet.objects.filter(match=first).exists()
-    phone.locator("#partida-2").scroll_into_view_if_needed()
+    phone.locator("#partida-2").evaluate("el => el.scrollIntoView({block: 'center'})")  # partida 1 above it
     screens.shot(phone, "juiz-sumula-recusada")
     phone.fill("input[name=g2_a]", "24")
     phone.fill("input[name=g2_b]", "20")
