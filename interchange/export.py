@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from interchange.document import FORMAT, implied_plan
 from interchange.lots import tie_problems
-from interchange.schema import FORMAT, implied_plan, parse_document
+from interchange.schema import parse_document
 from interchange.validate import check_results
 from scoring.models import ScoreSheet
 from tournaments.models import DrawOfLots, Match, Tournament
