@@ -1,6 +1,6 @@
 """Organizer page of the mata-mata: generate, schedule the rodadas, fix a pairing, advance.
 
-Thin: the forms shape the input, ``knockout.services.bracket`` writes, and
+Thin: the forms shape the input, ``knockout.services`` writes, and
 ``knockout.selectors`` reads. Action.MANAGE (organizers, superusers).
 """
 
@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
-from knockout.services.bracket import bracket_generate, bracket_sync
+from knockout.services.advance import bracket_sync
+from knockout.services.bracket import bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from tournaments.bounds import bounded_integer, when_field
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
