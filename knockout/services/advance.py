@@ -24,6 +24,7 @@ from knockout.consistency import check_played
 from knockout.selectors import bracket_winners, round_name, winner_of
 from rules.problems import Problem
 from scoring.models import ScoreSheet
+from scoring.selectors import homologated_results
 from scoring.services.errors import WorkflowError
 from tournaments.models import Match, Stage, StageTeam, Tournament
 from tournaments.revision import bump
@@ -49,12 +50,12 @@ def _lines(stage: Stage) -> list[str | None] | None:
     return lines
 
 
-def _sync(stage: Stage, *, keep_started: bool = True) -> list[Match]:
+def _sync(stage: Stage) -> list[Match]:
     """Make the stage's jogos match the bracket; returns the jogos created.
 
     A jogo whose teams are no longer both known is deleted if it has no súmula (kept,
-    frozen, if it has one and ``keep_started``); a jogo whose teams changed is updated
-    if it has no súmula, otherwise :class:`Blocked` is raised.
+    frozen, if it has one); a jogo whose teams changed is updated if it has no súmula,
+    otherwise :class:`Blocked` is raised.
     """
     lines = _lines(stage)
     if lines is None:
@@ -63,12 +64,7 @@ def _sync(stage: Stage, *, keep_started: bool = True) -> list[Match]:
     modality = t.rules()
     matches = list(Match.objects.filter(stage=stage, slot__isnull=False).select_related("team_a", "team_b"))
     started = set(ScoreSheet.objects.filter(match__stage=stage).values_list("match_id", flat=True))
-    results = {
-        s.match_id: s.result
-        for s in ScoreSheet.objects.filter(
-            match__stage=stage, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
-        ).only("match_id", "result")
-    }
+    results = homologated_results(match__stage=stage)
     winners = bracket_winners(modality, matches, results)
     pairings = b.bracket_rounds(lines, winners)
     wanted: dict[tuple[int, int], b.Pairing] = {(p.round, p.slot): p for level in pairings for p in level}
@@ -186,12 +182,7 @@ def _misplaced(stage: Stage, match: Match) -> Problem | None:
         .select_related("team_a", "team_b")
         .order_by("round", "third_place", "slot")
     )
-    results = {
-        s.match_id: s.result
-        for s in ScoreSheet.objects.filter(
-            match__stage=stage, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
-        ).only("match_id", "result")
-    }
+    results = homologated_results(match__stage=stage)
     played = [
         b.PlayedMatch(
             m.round or 1,
