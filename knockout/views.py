@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import View
@@ -122,8 +122,6 @@ class BracketManageView(OrganizerMixin, View):
         data = bracket_data(stage, staff=True) if stage else None
         teams = _entered(stage)
         context = {
-            "tournament": t,
-            "can_manage": True,
             "stage": stage,
             "bracket": data,
             "modality": t.rules(),
@@ -138,7 +136,7 @@ class BracketManageView(OrganizerMixin, View):
             "swap_form": BracketSwapForm(teams=teams.order_by("name")),
             **extra,
         }
-        return render(request, "knockout/bracket.html", context, status=status)
+        return self.render_page("knockout/bracket.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)
