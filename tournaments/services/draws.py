@@ -150,12 +150,13 @@ def draw_into(
     inputs: dict[str, Any] = {"teams": [[e.key, e.entity, e.seed] for e in entries], "sizes": list(sizes)}
     if from_stage:
         inputs["from"] = from_stage
+    inputs["method"] = DRAW_METHOD  # draw_replay replays by it
     draw = DrawOfLots(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.GROUPS,
         stage=stage,
         seed=seed,
-        inputs={**inputs, "method": DRAW_METHOD},
+        inputs=inputs,
         result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
