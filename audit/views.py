@@ -4,21 +4,18 @@ person (plain GET parameters), paginated, exportable as CSV/XLSX with the same f
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views import View
 from django_tables2 import RequestConfig
 
 from audit.selectors import filter_choices, tournament_trail
 from audit.tables import AuditTable
 from core.exports import export_response
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.views import OrganizerMixin
 
 PER_PAGE = 50
 
 
-class AuditLogView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class AuditLogView(OrganizerMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         choices = filter_choices(self.tournament)
         filters = choices.read(request.GET)
@@ -28,10 +25,8 @@ class AuditLogView(TournamentPermissionMixin, View):
             return exported
         RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "table": table,
             "choices": choices,
             "filters": filters,
         }
-        return render(request, "audit/log.html", context)
+        return self.render_page("audit/log.html", context)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interchange.schema import Document, Issue, StageDoc
+from interchange.checker import Issue
+from interchange.document import Document, StageDoc
 from interchange.validate import Prepared, problem_issue
 from knockout import bracket
 from knockout.consistency import check_played

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from interchange.document import FORMAT, implied_plan
 from interchange.lots import tie_problems
-from interchange.schema import FORMAT, implied_plan, parse_document
+from interchange.schema import parse_document
 from interchange.validate import check_results
-from scoring.models import ScoreSheet
+from scoring.selectors import homologated_results
 from tournaments.models import DrawOfLots, Match, Tournament
 
 
@@ -60,12 +61,7 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             if labels:
                 entry["labels"] = labels
             stages.append(entry)
-    sheets = {
-        s.match_id: s.result
-        for s in ScoreSheet.objects.filter(
-            match__stage__tournament=t, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
-        ).only("match_id", "result")
-    }
+    sheets = homologated_results(match__stage__tournament=t)
     matches = []
     qs = Match.objects.filter(stage__tournament=t).select_related(
         "stage", "group", "table", "team_a", "team_b"

@@ -26,9 +26,10 @@ from django.utils.translation import ngettext
 
 from core.text import digits, name_key
 from interchange.brackets import check_brackets, stage_bracket
-from interchange.checker import unstorable_texts
+from interchange.checker import Issue, unstorable_texts
+from interchange.document import Document, LotDoc, implied_plan
 from interchange.lots import check_lots
-from interchange.schema import Document, Issue, LotDoc, implied_plan, parse_document
+from interchange.schema import parse_document
 from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
 from knockout import bracket

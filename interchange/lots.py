@@ -12,7 +12,8 @@ here.
 from __future__ import annotations
 
 from core.problem_text import render
-from interchange.schema import Document, Issue
+from interchange.checker import Issue
+from interchange.document import Document
 from interchange.validate import Prepared
 from rules.group import GroupMatch, evaluate_group
 from rules.lots import lot_problem, pending_ties

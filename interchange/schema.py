@@ -1,9 +1,9 @@
-"""What a tenteio/1 file says once its shape is right (:class:`Document`), and the checks of meaning.
+"""The checks of meaning of a tenteio/1 file whose shape is right, reading it into a ``Document``.
 
 The file's shape (keys, types, enums, lengths, list sizes) is judged by the JSON Schema
 ``tenteio-1.schema.json`` (``shape.py``). ``parse_document`` reads the decoded JSON into
-a :class:`Document` of plain dataclasses, tolerantly (a value of the wrong type is
-skipped: the schema has reported it), and collects the problems only the meaning of
+a :class:`Document` of plain dataclasses (``document.py``), tolerantly (a value of the
+wrong type is skipped: the schema has reported it), and collects the problems only the meaning of
 the file shows, as :class:`Issue` lines that name where they are: a repeated team key,
 stage or chave, a team in two chaves, a reference to a team, stage or chave that does
 not exist, a roster that does not fit the modality, a jogo listed twice, an impossible
@@ -22,7 +22,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -31,93 +30,12 @@ from django.utils.translation import ngettext
 from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
-from rules.modalities import PRESETS, Modality, apply_overrides
+from interchange.document import Document, GroupDoc, LotDoc, MatchDoc, PlayerDoc, StageDoc, TeamDoc
+from rules.modalities import PRESETS, apply_overrides
 from rules.problems import RulesError
 
-FORMAT = "tenteio/1"
 STAGE_PLANS = ("groups", "groups_knockout", "knockout", "multi_phase")  # Tournament.StagePlan
 SLUG_RE = re.compile(r"[-a-zA-Z0-9_]{1,100}")  # fullmatch: a trailing line break is not a slug
-
-
-@dataclass
-class PlayerDoc:
-    name: str
-    captain: bool
-    reserve: bool
-
-
-@dataclass
-class TeamDoc:
-    key: str
-    name: str
-    entity: str | None
-    seed: int | None
-    players: list[PlayerDoc]
-
-
-@dataclass
-class GroupDoc:
-    name: str
-    teams: list[str]
-
-
-@dataclass
-class StageDoc:
-    key: str
-    kind: str
-    groups: list[GroupDoc] = field(default_factory=list)
-    teams: list[str] = field(default_factory=list)
-    labels: dict[str, str] = field(default_factory=dict)  # mata-mata: team key -> «1º A»
-
-
-@dataclass
-class MatchDoc:
-    index: int
-    stage: str
-    group: str | None
-    round: int | None
-    table: str | None
-    teams: tuple[str, str]
-    result: Any  # raw; the rules engine parses it
-
-    def where(self) -> str:
-        parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
-        if self.group is not None:
-            parts.append(_("chave %(name)s") % {"name": self.group})
-        if self.round is not None:
-            parts.append(_("rodada %(n)s") % {"n": self.round})
-        parts.append(f"{self.teams[0]} × {self.teams[1]}")
-        return " / ".join(parts)
-
-
-@dataclass
-class LotDoc:
-    purpose: str
-    stage: str | None
-    group: str | None
-    order: list[str]
-    index: int = 0  # its place in the file's ``lots``
-    seed: str = ""  # "": drawn by hand
-    sizes: list[int] | None = None  # a chave draw: the chaves' sizes, ``order`` chave after chave
-    stale: bool = False  # a tiebreak sorteio a later correction left without its tie
-
-
-@dataclass
-class Document:
-    name: str = ""
-    slug: str = ""
-    modality_key: str = ""
-    settings: dict[str, Any] = field(default_factory=dict)
-    modality: Modality | None = None
-    date: dt.date | None = None
-    venue: str = ""
-    stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
-    advance_per_group: int | None = None
-    advance_best_next: int | None = None
-    teams: list[TeamDoc] = field(default_factory=list)
-    stages: list[StageDoc] = field(default_factory=list)
-    matches: list[MatchDoc] = field(default_factory=list)
-    lots: list[LotDoc] = field(default_factory=list)
 
 
 def _obj(value: Any) -> Mapping[str, Any]:
@@ -183,18 +101,6 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
     doc.advance_best_next = (
         best if isinstance(best, int) and not isinstance(best, bool) and best >= 0 else None
     )
-
-
-def implied_plan(kinds: list[str]) -> str:
-    """The format (``Tournament.StagePlan``) that stages of these kinds imply."""
-    groups = kinds.count("groups")
-    if groups > 1:
-        return "multi_phase"
-    if groups and "knockout" in kinds:
-        return "groups_knockout"
-    if "knockout" in kinds:
-        return "knockout"
-    return "groups"
 
 
 def _teams(c: Checker, doc: Document, value: list[Any]) -> None:

@@ -14,7 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.problem_text import render, site_language
-from interchange.schema import Document, Issue, MatchDoc
+from interchange.checker import Issue
+from interchange.document import Document, MatchDoc
 from rules.group import GroupMatch, evaluate_group
 from rules.modalities import Modality
 from rules.problems import Problem, Severity

@@ -20,12 +20,11 @@ from django.views.generic import View
 from interchange.export import export_tournament
 from interchange.load import MAX_FILE_BYTES, InterchangeError
 from interchange.services import tournament_import
-from tournaments.permissions import CREATE_REFUSED, Action, TournamentPermissionMixin, can_create_tournament
+from tournaments.permissions import CREATE_REFUSED, can_create_tournament
+from tournaments.views import OrganizerMixin
 
 
-class ExportView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class ExportView(OrganizerMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         text = json.dumps(export_tournament(self.tournament), ensure_ascii=False, indent=2)
         response = HttpResponse(text, content_type="application/json; charset=utf-8")

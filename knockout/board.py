@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.dispatch import receiver
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -22,12 +21,8 @@ from knockout.placings import final_placings
 from knockout.selectors import Bracket, bracket_data, knockout_stages
 from standings.qualification import qualification
 from standings.selectors import StageTable, tournament_standings
-from tournaments.board import Dashboard, Link, Step, board_built
+from tournaments.board import Dashboard, Link, Step, board_built, url
 from tournaments.models import Stage, Tournament
-
-
-def _url(name: str, t: Tournament, query: str = "") -> str:
-    return reverse(name, args=[t.slug]) + query
 
 
 def _insert_before(board: Dashboard, key: str, step: Step) -> None:
@@ -59,13 +54,13 @@ def _qualification_step(board: Dashboard, table: StageTable, next_stage: Stage |
     step.detail = _table_state(table) or (
         _("empate na linha de corte aguardando sorteio") if q.provisional else _("classificação final")
     )
-    step.actions = [Link(_("Ver os classificados"), _url("public:qualification", t), primary=False)]
+    step.actions = [Link(_("Ver os classificados"), url("public:qualification", t), primary=False)]
     if table.complete and q.provisional:
-        step.actions.insert(0, Link(_("Registrar o sorteio na classificação"), _url("public:standings", t)))
+        step.actions.insert(0, Link(_("Registrar o sorteio na classificação"), url("public:standings", t)))
     elif not q.provisional and to_knockout:
-        step.actions.insert(0, Link(_("Gerar o mata-mata"), _url("knockout:bracket", t)))
+        step.actions.insert(0, Link(_("Gerar o mata-mata"), url("knockout:bracket", t)))
     elif not q.provisional:
-        step.actions.insert(0, Link(_("Sortear a próxima fase"), _url("knockout:next_phase", t)))
+        step.actions.insert(0, Link(_("Sortear a próxima fase"), url("knockout:next_phase", t)))
     return step, not q.provisional
 
 
@@ -75,7 +70,7 @@ def _final_table_step(board: Dashboard, table: StageTable | None) -> Step:
     step = Step("standings", _("Classificação final"), done=done)
     if table is not None:
         step.detail = _table_state(table)
-        step.actions = [Link(_("Ver a classificação"), _url("public:standings", t), primary=done)]
+        step.actions = [Link(_("Ver a classificação"), url("public:standings", t), primary=done)]
     return step
 
 
@@ -84,7 +79,7 @@ def _knockout_steps(board: Dashboard, stage: Stage | None, can_generate: bool) -
     data: Bracket | None = bracket_data(stage) if stage is not None else None
     generated = Step("bracket", _("Chaveamento do mata-mata"), done=bool(data and data.rounds))
     if not generated.done and can_generate:
-        generated.actions = [Link(_("Gerar o mata-mata"), _url("knockout:bracket", t))]
+        generated.actions = [Link(_("Gerar o mata-mata"), url("knockout:bracket", t))]
     steps = [generated]
     if data is None or not data.rounds or stage is None:
         steps.append(Step("final", _("Final")))
@@ -108,9 +103,9 @@ def _knockout_steps(board: Dashboard, stage: Stage | None, can_generate: bool) -
             step.actions = [
                 Link(
                     _("Súmulas — %(name)s") % {"name": name},
-                    _url("scoring:round", t, f"?fase={stage.key}&rodada={number}"),
+                    url("scoring:round", t, f"?fase={stage.key}&rodada={number}"),
                 ),
-                Link(_("Ver o mata-mata"), _url("knockout:bracket", t), primary=False),
+                Link(_("Ver o mata-mata"), url("knockout:bracket", t), primary=False),
             ]
         steps.append(step)
     return steps
@@ -133,15 +128,15 @@ def add_steps(sender: Any, *, board: Dashboard, **kwargs: Any) -> None:
     multi_ends = plan == Tournament.StagePlan.MULTI_PHASE and last is not None and len(last.groups) == 1
     if plan == Tournament.StagePlan.GROUPS or multi_ends:
         board.steps.append(_final_table_step(board, last))
-    can_generate = not board.has_groups and board.team_total >= 2
-    if board.has_groups and not (plan == Tournament.StagePlan.GROUPS or multi_ends):
+    can_generate = not t.has_groups and board.team_total >= 2
+    if t.has_groups and not (plan == Tournament.StagePlan.GROUPS or multi_ends):
         if last is not None:
             step, ready = _qualification_step(board, last, stages[0] if stages else None)
             board.steps.append(step)
             can_generate = ready and plan == Tournament.StagePlan.GROUPS_KNOCKOUT
         else:
             board.steps.append(Step("qualification", _("Classificados ao mata-mata")))
-    if board.has_knockout or stages:
+    if t.has_knockout or stages:
         board.steps += _knockout_steps(board, stages[-1] if stages else None, can_generate)
     if all(s.done for s in board.steps):
         board.placings = final_placings(t)
@@ -149,11 +144,11 @@ def add_steps(sender: Any, *, board: Dashboard, **kwargs: Any) -> None:
     step = Step("champion", _("Campeão"), done=champion is not None)
     if champion is not None:
         step.title = _("Campeão: %(name)s") % {"name": champion.name}
-        step.actions = [Link(_("Página pública"), _url("public:home", t), primary=False)]
+        step.actions = [Link(_("Página pública"), url("public:home", t), primary=False)]
     elif board.placings is not None and board.placings.complete:
         # The 1º shared: in the chaves a tie waiting for a sorteio; in a mata-mata a
         # final that nobody won (double W.O.).
         step.detail = _("1º lugar dividido")
-        if board.has_groups and not stages:
-            step.actions = [Link(_("Registrar o sorteio na classificação"), _url("public:standings", t))]
+        if t.has_groups and not stages:
+            step.actions = [Link(_("Registrar o sorteio na classificação"), url("public:standings", t))]
     board.steps.append(step)

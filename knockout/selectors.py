@@ -135,6 +135,13 @@ def knockout_stages(t: Tournament) -> list[Stage]:
     return list(t.stages.filter(kind=Stage.Kind.KNOCKOUT).order_by("order", "id"))
 
 
+def pick_stage(stages: list[Stage], wanted: str | None) -> Stage | None:
+    """The mata-mata whose key is ``wanted`` (None if none is); the first when none is asked."""
+    if wanted:
+        return next((s for s in stages if s.key == wanted), None)
+    return stages[0] if stages else None
+
+
 @dataclass
 class _Read:
     entries: list[StageTeam]

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from knockout.services.bracket import bracket_on_homologation, bracket_on_revert
+from knockout.services.advance import bracket_on_homologation, bracket_on_revert
 from scoring.signals import sheet_homologated, sheet_reverted
 
 

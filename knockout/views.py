@@ -1,6 +1,6 @@
 """Organizer page of the mata-mata: generate, schedule the rodadas, fix a pairing, advance.
 
-Thin: the forms shape the input, ``knockout.services.bracket`` writes, and
+Thin: the forms shape the input, ``knockout.services`` writes, and
 ``knockout.selectors`` reads. Action.MANAGE (organizers, superusers).
 """
 
@@ -12,13 +12,14 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
-from knockout.services.bracket import bracket_generate, bracket_sync
+from knockout.services.advance import bracket_sync
+from knockout.services.bracket import bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from tournaments.bounds import bounded_integer, when_field
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
@@ -121,8 +122,6 @@ class BracketManageView(OrganizerMixin, View):
         data = bracket_data(stage, staff=True) if stage else None
         teams = _entered(stage)
         context = {
-            "tournament": t,
-            "can_manage": True,
             "stage": stage,
             "bracket": data,
             "modality": t.rules(),
@@ -137,7 +136,7 @@ class BracketManageView(OrganizerMixin, View):
             "swap_form": BracketSwapForm(teams=teams.order_by("name")),
             **extra,
         }
-        return render(request, "knockout/bracket.html", context, status=status)
+        return self.render_page("knockout/bracket.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
@@ -45,15 +45,13 @@ class NextPhaseView(OrganizerMixin, View):
             except ServiceError as exc:
                 problem = "; ".join(exc.messages)
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "stage": stage,
             "form": form,
             "qualified": qualified,
             "problem": problem,
             **extra,
         }
-        return render(request, "knockout/next_phase.html", context, status=status)
+        return self.render_page("knockout/next_phase.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request, NextPhaseForm())

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views import View
@@ -26,7 +26,7 @@ from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
 from printing.services import job_cancel, job_request, job_resume, job_status
 from scoring.services.errors import NotAllowed
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.views import OrganizerMixin
 
 
 def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
@@ -41,27 +41,23 @@ def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
     return data
 
 
-class PrintPageView(TournamentPermissionMixin, View):
+class PrintPageView(OrganizerMixin, View):
     """GET: the form and the recent jobs; POST: start (or reuse) a job."""
-
-    action = Action.MANAGE
 
     def page(self, request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
         t = self.tournament
         jobs = list(t.print_jobs.select_related("tournament")[:12])
         context = {
-            "tournament": t,
             "docs": [(key, DOC_NAMES[key]) for key in DOCS],
             "stages": list(t.stages.order_by("order", "id")),
             "rounds": sorted({r for r in t.stages.values_list("matches__round", flat=True) if r}),
             "jobs": [_status(request, j) for j in jobs],
             "error": error,
-            "can_manage": True,
             # Where the súmulas' QR codes will point, and whether a phone can reach it.
             "site": base_url(request),
             "site_loopback": is_loopback(base_url(request)),
         }
-        return render(request, "printing/page.html", context, status=status)
+        return self.render_page("printing/page.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.page(request)
@@ -102,9 +98,7 @@ class PrintPageView(TournamentPermissionMixin, View):
         return redirect(reverse("printing:page", args=[slug]) + f"#job-{job.pk}")
 
 
-class _JobView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class _JobView(OrganizerMixin, View):
     def job(self, job_id: int) -> PrintJob:
         return get_object_or_404(
             PrintJob.objects.select_related("tournament"), pk=job_id, tournament=self.tournament

@@ -12,17 +12,10 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView, View
 
-from knockout.selectors import bracket_data, bracket_document, knockout_stages
+from knockout.selectors import bracket_data, bracket_document, knockout_stages, pick_stage
 from public import scopes
 from public.caching import public_page
-from tournaments.models import Stage
 from tournaments.permissions import Action, TournamentPermissionMixin
-
-
-def _pick(stages: list[Stage], wanted: str | None) -> Stage | None:
-    if wanted:
-        return next((s for s in stages if s.key == wanted), None)
-    return stages[0] if stages else None
 
 
 @method_decorator(public_page("fase", scopes=scopes.bracket), name="dispatch")
@@ -33,7 +26,7 @@ class BracketView(TournamentPermissionMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         stages = knockout_stages(self.tournament)
-        stage = _pick(stages, self.request.GET.get("fase"))
+        stage = pick_stage(stages, self.request.GET.get("fase"))
         if stage is None and self.request.GET.get("fase"):
             raise Http404
         context.update(
@@ -50,7 +43,7 @@ class BracketJsonView(TournamentPermissionMixin, View):
     action = Action.VIEW_PUBLIC
 
     def get(self, request: HttpRequest, slug: str) -> JsonResponse:
-        stage = _pick(knockout_stages(self.tournament), request.GET.get("fase"))
+        stage = pick_stage(knockout_stages(self.tournament), request.GET.get("fase"))
         if stage is None:
             raise Http404
         doc = bracket_document(self.tournament, bracket_data(stage))

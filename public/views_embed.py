@@ -20,12 +20,11 @@ from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.clickjacking import xframe_options_exempt
 
-from knockout.selectors import bracket_data, knockout_stages
+from knockout.selectors import bracket_data, knockout_stages, pick_stage
 from public import scopes
 from public.caching import public_page
 from public.pictures import column_titles
 from public.views import standings_rows
-from public.views_share import pick_stage
 from standings.selectors import tournament_standings
 from tournaments.permissions import Action, TournamentPermissionMixin
 

@@ -19,20 +19,14 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from core.site import base_url
-from knockout.selectors import knockout_stages
+from knockout.selectors import knockout_stages, pick_stage
 from public import pictures, raster, scopes
 from public.caching import public_page
 from standings.results import match_rows
-from tournaments.models import Match, Stage
+from tournaments.models import Match
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.phases import names_by_id
 from tournaments.revision import published
-
-
-def pick_stage(stages: list[Stage], wanted: str | None) -> Stage | None:
-    if wanted:
-        return next((s for s in stages if s.key == wanted), None)
-    return stages[0] if stages else None
 
 
 class PictureView(TournamentPermissionMixin, View):

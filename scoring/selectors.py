@@ -15,7 +15,7 @@ from rules.results import from_interchange
 from scoring import codes
 from scoring.access import assigned_table_ids, can_enter, is_organizer
 from scoring.diff import Change, Names, content_of, diff
-from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature, TeamPin
+from scoring.models import ScoreSheet, SheetEvent, Signature, TeamPin
 from tournaments.models import Group, Match, Player, Tournament
 
 STATE_LABELS = {
@@ -56,11 +56,6 @@ def match_from_code(code: str, tournament: Tournament | None = None) -> Match | 
     if tournament is not None:
         qs = qs.filter(stage__tournament=tournament)
     return qs.select_related("stage__tournament").first()
-
-
-def settings_of(tournament: Tournament) -> ScoringSettings:
-    found = ScoringSettings.objects.filter(tournament=tournament).first()
-    return found or ScoringSettings(tournament=tournament)
 
 
 def matches_with_players(qs: QuerySet[Match]) -> QuerySet[Match]:
@@ -156,12 +151,6 @@ def rounds_of(tournament: Tournament) -> list[int]:
     return sorted({r for r in qs.values_list("round", flat=True) if r is not None})
 
 
-def round_sheets(tournament: Tournament, round_no: int | None) -> list[SheetView]:
-    qs = Match.objects.filter(stage__tournament=tournament)
-    qs = qs.filter(round=round_no) if round_no is not None else qs.filter(round__isnull=True)
-    return sheet_views(qs.select_related("team_a", "team_b", "table", "group", "stage"))
-
-
 def judge_sheets(user: Any, tournament: Tournament, *, table_name: str | None = None) -> list[SheetView]:
     """The jogos a user may enter, not yet homologated, optionally at one mesa."""
     qs = Match.objects.filter(stage__tournament=tournament)
@@ -204,14 +193,18 @@ def history(match: Match) -> History:
     return out
 
 
+def homologated_results(**where: Any) -> dict[int, Any]:
+    """The result of each jogo's homologated súmula (the one that counts), by jogo id;
+    ``where`` chooses the súmulas (``match__stage=stage``)."""
+    sheets = ScoreSheet.objects.filter(confirmed=True, status=ScoreSheet.Status.HOMOLOGATED, **where)
+    return {s.match_id: s.result for s in sheets.only("match_id", "result")}
+
+
 def expelled_teams(tournament: Tournament) -> set[str]:
     """Keys of teams out of the tournament after homologated W.O.s and Art. 20 §1º
     disqualifications, as the rules engine computes them for the standings."""
     modality = tournament.rules()
-    sheets = ScoreSheet.objects.filter(
-        match__stage__tournament=tournament, confirmed=True, status=ScoreSheet.Status.HOMOLOGATED
-    ).only("match_id", "result")
-    results = {s.match_id: s.result for s in sheets}
+    results = homologated_results(match__stage__tournament=tournament)
     out: set[str] = set()
     groups = Group.objects.filter(stage__tournament=tournament).prefetch_related(
         "matches__team_a", "matches__team_b"

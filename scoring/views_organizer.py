@@ -31,7 +31,7 @@ from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.tables import SheetReviewTable
 from scoring.views_judge import origin_of
 from tournaments.models import Match
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.views import OrganizerMixin
 
 PER_PAGE = 100
 FILTER_KEYS = ("rodada", "fase", "chave", "estado")
@@ -60,11 +60,9 @@ def _kept_query(query: Any) -> str:
     return kept.urlencode()
 
 
-class RoundSheetsView(TournamentPermissionMixin, View):
+class RoundSheetsView(OrganizerMixin, View):
     """The súmula list: score, avisos, signatures and state of each jogo, with filters,
     and the form that homologates the selected signed súmulas in one POST."""
-
-    action = Action.MANAGE
 
     def page(self, request: HttpRequest, status: int = 200, error: str = "") -> HttpResponse:
         filters = _filters(request.GET, self.tournament)
@@ -79,8 +77,6 @@ class RoundSheetsView(TournamentPermissionMixin, View):
         by_state = Counter(row.view.state for row in rows)
         counts = [selectors.state_count(state, n) for state, n in by_state.items()]
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "table": table,
             "rounds": selectors.rounds_of(self.tournament),
             "stages": selectors_review.stage_choices(self.tournament),
@@ -92,7 +88,7 @@ class RoundSheetsView(TournamentPermissionMixin, View):
             "query": _kept_query(request.GET),
             "error": error,
         }
-        return render(request, "scoring/round.html", context, status=status)
+        return self.render_page("scoring/round.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.page(request)
@@ -136,9 +132,7 @@ class BulkHomologateView(RoundSheetsView):
         return HttpResponseRedirect(back, status=303)
 
 
-class HistoryView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class HistoryView(OrganizerMixin, View):
     def load(self, match_id: int) -> Match:
         match = selectors.tournament_match(self.tournament, match_id)
         if match is None:
@@ -248,10 +242,8 @@ class ResolveView(HistoryView):
         return HttpResponseRedirect(url, status=303)
 
 
-class PinsView(TournamentPermissionMixin, View):
+class PinsView(OrganizerMixin, View):
     """PINs of the teams, shown once when generated, for printing on the team cards."""
-
-    action = Action.MANAGE
 
     def page(self, request: HttpRequest, fresh: dict[int, str]) -> HttpResponse:
         teams = list(self.tournament.teams.select_related("pin").order_by("order", "id"))
@@ -280,10 +272,8 @@ class PinsView(TournamentPermissionMixin, View):
         return response
 
 
-class PinUnlockView(TournamentPermissionMixin, View):
+class PinUnlockView(OrganizerMixin, View):
     """The organizer clears a team's PIN lock (its paper signature waits for this)."""
-
-    action = Action.MANAGE
 
     def post(self, request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         team = get_object_or_404(self.tournament.teams, pk=team_id)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -16,25 +16,21 @@ from django.views import View
 from scoring.services.withdrawal import pending_matches, team_withdraw
 from scoring.views_judge import origin_of
 from tournaments.models import Team
-from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.services import ServiceError
 from tournaments.services.closing import team_drawn
+from tournaments.views import OrganizerMixin
 
 
-class TeamWithdrawView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class TeamWithdrawView(OrganizerMixin, View):
     def _page(self, request: HttpRequest, team: Team, status: int = 200, **extra: Any) -> HttpResponse:
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "team": team,
             "drawn": team_drawn(team),
             "pending": pending_matches(team),
             "modality": self.tournament.rules(),
             **extra,
         }
-        return render(request, "scoring/withdraw.html", context, status=status)
+        return self.render_page("scoring/withdraw.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return self._page(request, get_object_or_404(Team, pk=pk, tournament=self.tournament))

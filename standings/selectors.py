@@ -128,16 +128,6 @@ def tournament_standings(
     for homologation never counts, even where the public may see it).
     ``include_provisional`` also counts the confirmed súmulas sent and signed, for checks
     and tests only."""
-    return _standings(t, stage_key, include_provisional, group_name, group_ids)
-
-
-def _standings(
-    t: Tournament,
-    stage_key: str | None,
-    include_provisional: bool,
-    group_name: str | None,
-    group_ids: Collection[int] | None = None,
-) -> list[StageTable]:
     modality = t.rules()
     stages = list(t.stages.filter(kind=Stage.Kind.GROUPS).order_by("order", "id"))
     if stage_key is not None:

@@ -15,12 +15,10 @@ from django.views.generic import View
 from standings.forms import LotsForm, manual_order
 from standings.services import ServiceError, tiebreak_lots_record
 from tournaments.models import Group, Stage
-from tournaments.permissions import Action, TournamentPermissionMixin
+from tournaments.views import OrganizerMixin
 
 
-class LotsView(TournamentPermissionMixin, View):
-    action = Action.MANAGE
-
+class LotsView(OrganizerMixin, View):
     def refuse(self, request: HttpRequest, url: str, problems: list[str]) -> HttpResponse:
         for text in problems:
             messages.error(request, _("Sorteio não registrado. %(problem)s") % {"problem": text})

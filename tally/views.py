@@ -24,6 +24,7 @@ from core.numbers import whole_number
 from rules.hands import Hand
 from rules.hands.offers import Offers, Phase
 from scoring.services.errors import ScoringError
+from scoring.views_answers import wants_json
 from scoring.views_judge import MatchMixin, origin_of
 from tally import presets, selectors
 from tally.codec import CodecError, decode
@@ -33,10 +34,6 @@ from tally.services import HandError, hand_record, hand_undo, partida_close
 
 def tenteio_url(match: Any) -> str:
     return reverse("tally:tenteio", args=[match.stage.tournament.slug, match.pk])
-
-
-def wants_json(request: HttpRequest) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
 
 
 def state_json(state: selectors.MatchState) -> dict[str, Any]:

@@ -65,14 +65,6 @@ class Dashboard:
     placings: Any = None  # knockout.placings.FinalPlacings, once the knockout app adds it
 
     @property
-    def has_groups(self) -> bool:
-        return self.tournament.has_groups
-
-    @property
-    def has_knockout(self) -> bool:
-        return self.tournament.has_knockout
-
-    @property
     def next_step(self) -> Step | None:
         return next((s for s in self.steps if s.state == "now"), None)
 
@@ -95,8 +87,9 @@ class Dashboard:
                 found = True
 
 
-def _url(name: str, t: Tournament) -> str:
-    return reverse(name, args=[t.slug])
+def url(name: str, t: Tournament, query: str = "") -> str:
+    """The address of one of the tournament's pages, for a step's action."""
+    return reverse(name, args=[t.slug]) + query
 
 
 def _registration(board: Dashboard) -> Step:
@@ -109,8 +102,8 @@ def _registration(board: Dashboard) -> Step:
     step = Step("registration", title, done=closed or board.drawn, detail=detail)
     if not closed and not board.drawn:
         step.actions = [
-            Link(_("Inscrever equipe"), _url("tournaments:team_create", t)),
-            Link(_("Importar planilha"), _url("tournaments:import", t), primary=False),
+            Link(_("Inscrever equipe"), url("tournaments:team_create", t)),
+            Link(_("Importar planilha"), url("tournaments:import", t), primary=False),
         ]
     return step
 
@@ -128,7 +121,7 @@ def _checkin(board: Dashboard) -> Step:
     done = board.drawn or (board.team_total > 0 and not waiting)
     step = Step("checkin", _("Check-in"), done=done, detail=detail, deadline=t.checkin_deadline)
     if not board.drawn:
-        step.actions = [Link(_("Fazer o check-in"), _url("tournaments:checkin", t))]
+        step.actions = [Link(_("Fazer o check-in"), url("tournaments:checkin", t))]
     return step
 
 
@@ -147,9 +140,9 @@ def _stage_steps(board: Dashboard, stage: Stage, number: int) -> list[Step]:
     rows = list(stage_matches(stage).order_by().values("round", "table__name", "table__order", "homologated"))  # type: ignore[misc]
     generated = Step(f"schedule-{stage.pk}", prefix + _("Rodadas geradas"), done=bool(rows))
     if not groups and number == 1:
-        drawn.actions = [Link(_("Sortear as chaves"), _url("tournaments:groups", t))]
+        drawn.actions = [Link(_("Sortear as chaves"), url("tournaments:groups", t))]
     elif groups and not rows:
-        generated.actions = [Link(_("Gerar as rodadas"), _url("tournaments:schedule", t))]
+        generated.actions = [Link(_("Gerar as rodadas"), url("tournaments:schedule", t))]
     steps = [drawn, generated]
     rounds: dict[int, dict[str, Any]] = {}
     for row in rows:
@@ -161,7 +154,7 @@ def _stage_steps(board: Dashboard, stage: Stage, number: int) -> list[Step]:
             key = (row["table__order"] or 0, row["table__name"] or "—")
             r["missing"][key] = r["missing"].get(key, 0) + 1
     deadlines = dict(Round.objects.filter(stage=stage).values_list("number", "deadline"))
-    sheets = _url("scoring:round", t)
+    sheets = url("scoring:round", t)
     for n in sorted(rounds):
         r = rounds[n]
         step = Step(
@@ -197,7 +190,7 @@ def dashboard(tournament: Tournament) -> Dashboard:
                 Step(
                     "draw",
                     _("Sorteio das chaves"),
-                    actions=[Link(_("Sortear as chaves"), _url("tournaments:groups", t))],
+                    actions=[Link(_("Sortear as chaves"), url("tournaments:groups", t))],
                 )
             )
         for number, stage in enumerate(group_stages, start=1):

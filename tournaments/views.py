@@ -36,6 +36,11 @@ from tournaments.services.tournaments import (
 class OrganizerMixin(TournamentPermissionMixin):
     action = Action.MANAGE
 
+    def render_page(self, template: str, context: dict[str, Any], status: int = 200) -> HttpResponse:
+        """An organizer's page, with its tournament (the organizer may manage it)."""
+        full = {"tournament": self.tournament, "can_manage": True, **context}
+        return render(self.request, template, full, status=status)  # type: ignore[attr-defined]
+
 
 class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-arg]
     """Who may create a tournament is the site's setting (``can_create_tournament``);
@@ -110,8 +115,6 @@ class MembersView(OrganizerMixin, View):
 
     def page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "memberships": self.tournament.memberships.select_related("user").order_by(
                 "role", "user__username"
             ),
@@ -119,7 +122,7 @@ class MembersView(OrganizerMixin, View):
             "judge_form": JudgeAccountForm(),
             **extra,
         }
-        return render(request, self.template_name, context, status=400 if extra.get("invalid") else 200)
+        return self.render_page(self.template_name, context, status=400 if extra.get("invalid") else 200)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.page(request)

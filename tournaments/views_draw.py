@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -53,8 +53,6 @@ class GroupsView(OrganizerMixin, View):
         )
         drawn_by = self.tournament.draws.filter(purpose="groups", stage=stage).last() if stage else None
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "stage": stage,
             "groups": groups,
             "random_draw": bool(drawn_by and not drawn_by.manual),
@@ -68,7 +66,7 @@ class GroupsView(OrganizerMixin, View):
             "swap_form": SwapForm(teams=drawn.order_by("name")),
             **extra,
         }
-        return render(request, "tournaments/groups.html", context, status=status)
+        return self.render_page("tournaments/groups.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)
@@ -166,8 +164,6 @@ class ScheduleView(OrganizerMixin, View):
         t = self.tournament  # times from the phase, to the minute (tournaments.timing)
         initial = {"tables": t.table_count, "minutes": default_minutes(t), "start": phase_start(t, stage)}
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "stage": stage,
             "by_table": by_table,
             "blocks": sorted(blocks.items(), key=lambda kv: kv[0]),
@@ -176,7 +172,7 @@ class ScheduleView(OrganizerMixin, View):
             "form": ScheduleForm(initial=initial),
             **extra,
         }
-        return render(request, "tournaments/schedule.html", context, status=status)
+        return self.render_page("tournaments/schedule.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.generic import View
@@ -49,15 +49,13 @@ class TournamentEditView(OrganizerMixin, View):
     def page(self, request: HttpRequest, form: TournamentEditForm, status: int = 200) -> HttpResponse:
         t = self.tournament
         context = {
-            "tournament": t,
-            "can_manage": True,
             "form": form,
             "modality": t.rules(),
             "has_results": has_results(t),
             "drawn": Stage.objects.filter(tournament=t).exists(),
             "awaiting_second_entry": awaiting_second_entry(t),
         }
-        return render(request, self.template_name, context, status=status)
+        return self.render_page(self.template_name, context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         initial = TournamentEditForm.initial_for(self.tournament, current_rules(self.tournament))
@@ -149,13 +147,11 @@ class TeamDeleteView(OrganizerMixin, View):
 
     def _page(self, request: HttpRequest, team: Team, status: int = 200, **extra: Any) -> HttpResponse:
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "team": team,
             "drawn": team_drawn(team),
             **extra,
         }
-        return render(request, "tournaments/team_delete.html", context, status=status)
+        return self.render_page("tournaments/team_delete.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         team = get_object_or_404(Team, pk=pk, tournament=self.tournament)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import View
@@ -52,12 +52,9 @@ class TeamListView(OrganizerMixin, View):
         if exported is not None:
             return exported
         RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-        return render(
-            request,
+        return self.render_page(
             "tournaments/teams.html",
             {
-                "tournament": self.tournament,
-                "can_manage": True,
                 "table": table,
                 "entities": self.tournament.entities.order_by("name"),
                 "statuses": Team.Status.choices,
@@ -83,15 +80,13 @@ class TeamFormView(OrganizerMixin, View):
         **extra: Any,
     ) -> HttpResponse:
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "team": team,
             "form": form,
             "players": players,
             "modality": self.tournament.rules(),
             **extra,
         }
-        return render(request, "tournaments/team_form.html", context, status=status)
+        return self.render_page("tournaments/team_form.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
         team = self._team(pk)
@@ -144,14 +139,12 @@ class ImportView(OrganizerMixin, View):
 
     def _page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "form": ImportForm(),
             "columns": list(COLUMNS),
             "max_rows": MAX_ROWS,
             **extra,
         }
-        return render(request, "tournaments/import.html", context, status=extra.pop("status", 200))
+        return self.render_page("tournaments/import.html", context, status=extra.pop("status", 200))
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)
@@ -202,13 +195,11 @@ class CheckinView(OrganizerMixin, View):
     def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         teams = self.tournament.teams.select_related("entity").order_by("name")
         context = {
-            "tournament": self.tournament,
-            "can_manage": True,
             "teams": teams,
             "closed": checkin_closed(self.tournament),
             **extra,
         }
-        return render(request, "tournaments/checkin.html", context, status=status)
+        return self.render_page("tournaments/checkin.html", context, status=status)
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self._page(request)

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from knockout import bracket as b
-from knockout.services.bracket import _lock, _sync, _user
+from knockout.services.advance import _lock, _sync
+from knockout.services.bracket import _user
 from scoring.models import ScoreSheet
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
 from tournaments.revision import bump

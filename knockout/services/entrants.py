@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from standings.qualification import compare_places, qualification
 from standings.selectors import tournament_standings
 from tournaments.models import Team, Tournament
+from tournaments.selectors import group_stage
 from tournaments.services import ServiceError
-from tournaments.services.draws import drawable_teams, group_stage
+from tournaments.services.draws import drawable_teams
 
 
 @dataclass(frozen=True)

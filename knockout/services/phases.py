@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Stage, Team, Tournament
-from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, group_names, group_sizes
+from tournaments.pairing import DrawTeam, group_sizes
 from tournaments.revision import bump
 from tournaments.services import ServiceError
-from tournaments.services.draws import write_groups
+from tournaments.services.draws import draw_into
 
 
 def qualified_for_next_phase(tournament: Tournament, stage: Stage) -> list[DrawTeam]:
@@ -68,25 +68,7 @@ def next_phase_draw(
     stage = Stage.objects.create(
         tournament=tournament, key=f"fase-{number}", kind=Stage.Kind.GROUPS, order=from_stage.order + 1
     )
-    result = draw_groups(entries, sizes, seed)
     teams = {t.key: t for t in Team.objects.filter(tournament=tournament, key__in=[e.key for e in entries])}
-    names = group_names(len(sizes))
-    write_groups(stage, [(names[i], [teams[k] for k in keys]) for i, keys in enumerate(result)])
-    draw = DrawOfLots(
-        tournament=tournament,
-        purpose=DrawOfLots.Purpose.GROUPS,
-        stage=stage,
-        seed=seed,
-        inputs={
-            "teams": [[e.key, e.entity, e.seed] for e in entries],
-            "sizes": list(sizes),
-            "from": from_stage.key,
-            "method": DRAW_METHOD,  # tournaments.services.draws.draw_replay replays by it
-        },
-        result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
-        performed_by=user if getattr(user, "is_authenticated", False) else None,
-    )
-    draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
-    draw.save()
+    draw = draw_into(tournament, stage, user, entries, teams, sizes, seed, from_stage=from_stage.key)
     bump(tournament.pk)
     return draw

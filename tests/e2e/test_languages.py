@@ -35,7 +35,8 @@ from tests.e2e.event import CTGS, TRIOS, complete, games, submit
 from tests.e2e.steps import PASSWORD, SLUG, TIMEOUT, login
 from tests.e2e.words import Leak, english_page_leaks, portuguese_page_leaks, report
 from tournaments.models import Match, Membership, Tournament
-from tournaments.services.draws import group_stage, groups_draw
+from tournaments.selectors import group_stage
+from tournaments.services.draws import groups_draw
 from tournaments.services.organizers import organizer_mark
 from tournaments.services.registration import PlayerInput, TeamInput, team_register
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from core.demo import demo_document
 from interchange.load import load_tournament
-from knockout.services.bracket import bracket_sync
+from knockout.services.advance import bracket_sync
 from public import views_telao
 from rules.hands import Deal, Hand, TrucoCall, TrucoPart, VoltaKind
 from rules.results import Side

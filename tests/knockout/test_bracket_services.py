@@ -14,7 +14,8 @@ from django.utils import timezone
 from interchange.export import export_tournament
 from interchange.load import load_tournament
 from knockout.selectors import bracket_data
-from knockout.services.bracket import bracket_draw_replay, bracket_generate, bracket_sync
+from knockout.services.advance import bracket_sync
+from knockout.services.bracket import bracket_draw_replay, bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError

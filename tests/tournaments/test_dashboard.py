@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from interchange.load import load_tournament
 from knockout.placings import final_placings
-from knockout.services.bracket import bracket_sync
+from knockout.services.advance import bracket_sync
 from tests.documents import team
 from tests.knockout.test_bracket_services import organizer, play
 from tests.knockout.test_placings import GOIANO, SEMIS_AND_FINAL, chave_matches, event

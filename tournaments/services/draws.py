@@ -27,6 +27,7 @@ from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, S
 from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound, group_names
 from tournaments.pairing_v1 import draw_groups_v1
 from tournaments.revision import bump
+from tournaments.selectors import group_stage
 from tournaments.services import ServiceError
 from tournaments.services.closing import registration_close
 
@@ -38,10 +39,6 @@ def drawable_teams(tournament: Tournament) -> QuerySet[Team]:
     if teams.filter(status=Team.Status.CHECKED_IN).exists():
         return teams.filter(status=Team.Status.CHECKED_IN)
     return teams.filter(status=Team.Status.REGISTERED)
-
-
-def group_stage(tournament: Tournament) -> Stage | None:
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS).order_by("order", "id").first()
 
 
 def stage_has_results(stage: Stage) -> bool:
@@ -128,27 +125,43 @@ def groups_draw(
     seed = seed.strip() or secrets.token_hex(8)
     stage = _prepare_stage(tournament, replace)
     entries = [DrawTeam(t.key, t.entity.name if t.entity else "", t.seed) for t in teams]
+    draw = draw_into(tournament, stage, user, entries, {t.key: t for t in teams}, sizes, seed)
+    registration_close(tournament=tournament)  # the sorteio closes the inscrições
+    bump(tournament.pk)
+    return draw
+
+
+def draw_into(
+    tournament: Tournament,
+    stage: Stage,
+    user: Any,
+    entries: Sequence[DrawTeam],
+    teams: Mapping[str, Team],
+    sizes: Sequence[int],
+    seed: str,
+    from_stage: str = "",
+) -> DrawOfLots:
+    """Draw ``entries`` into new chaves of ``stage`` (``draw_groups``), write them, and
+    record the sorteio with what replays it (``draw_replay``, by its ``method``);
+    ``from_stage``: the key of the phase whose classificados these are."""
     result = draw_groups(entries, sizes, seed)
-    by_key = {t.key: t for t in teams}
     names = group_names(len(sizes))
-    write_groups(stage, [(names[i], [by_key[k] for k in keys]) for i, keys in enumerate(result)])
+    write_groups(stage, [(names[i], [teams[k] for k in keys]) for i, keys in enumerate(result)])
+    inputs: dict[str, Any] = {"teams": [[e.key, e.entity, e.seed] for e in entries], "sizes": list(sizes)}
+    if from_stage:
+        inputs["from"] = from_stage
+    inputs["method"] = DRAW_METHOD  # draw_replay replays by it
     draw = DrawOfLots(
         tournament=tournament,
         purpose=DrawOfLots.Purpose.GROUPS,
         stage=stage,
         seed=seed,
-        inputs={
-            "teams": [[e.key, e.entity, e.seed] for e in entries],
-            "sizes": list(sizes),
-            "method": DRAW_METHOD,
-        },
+        inputs=inputs,
         result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
         performed_by=user if getattr(user, "is_authenticated", False) else None,
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
-    registration_close(tournament=tournament)  # the sorteio closes the inscrições
-    bump(tournament.pk)
     return draw
 
 

@@ -1,0 +1,110 @@
+"""What a tenteio/1 file says, as plain dataclasses: the :class:`Document` that
+``interchange.schema.parse_document`` reads from a file whose shape is right, and that
+the loader (``load.py``), the result checks (``validate.py``), the mata-mata's
+(``brackets.py``) and the sorteios' (``lots.py``) read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rules.modalities import Modality
+
+FORMAT = "tenteio/1"
+
+
+@dataclass
+class PlayerDoc:
+    name: str
+    captain: bool
+    reserve: bool
+
+
+@dataclass
+class TeamDoc:
+    key: str
+    name: str
+    entity: str | None
+    seed: int | None
+    players: list[PlayerDoc]
+
+
+@dataclass
+class GroupDoc:
+    name: str
+    teams: list[str]
+
+
+@dataclass
+class StageDoc:
+    key: str
+    kind: str
+    groups: list[GroupDoc] = field(default_factory=list)
+    teams: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)  # mata-mata: team key -> «1º A»
+
+
+@dataclass
+class MatchDoc:
+    index: int
+    stage: str
+    group: str | None
+    round: int | None
+    table: str | None
+    teams: tuple[str, str]
+    result: Any  # raw; the rules engine parses it
+
+    def where(self) -> str:
+        parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
+        if self.group is not None:
+            parts.append(_("chave %(name)s") % {"name": self.group})
+        if self.round is not None:
+            parts.append(_("rodada %(n)s") % {"n": self.round})
+        parts.append(f"{self.teams[0]} × {self.teams[1]}")
+        return " / ".join(parts)
+
+
+@dataclass
+class LotDoc:
+    purpose: str
+    stage: str | None
+    group: str | None
+    order: list[str]
+    index: int = 0  # its place in the file's ``lots``
+    seed: str = ""  # "": drawn by hand
+    sizes: list[int] | None = None  # a chave draw: the chaves' sizes, ``order`` chave after chave
+    stale: bool = False  # a tiebreak sorteio a later correction left without its tie
+
+
+@dataclass
+class Document:
+    name: str = ""
+    slug: str = ""
+    modality_key: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)
+    modality: Modality | None = None
+    date: dt.date | None = None
+    venue: str = ""
+    stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
+    advance_per_group: int | None = None
+    advance_best_next: int | None = None
+    teams: list[TeamDoc] = field(default_factory=list)
+    stages: list[StageDoc] = field(default_factory=list)
+    matches: list[MatchDoc] = field(default_factory=list)
+    lots: list[LotDoc] = field(default_factory=list)
+
+
+def implied_plan(kinds: list[str]) -> str:
+    """The format (``Tournament.StagePlan``) that stages of these kinds imply."""
+    groups = kinds.count("groups")
+    if groups > 1:
+        return "multi_phase"
+    if groups and "knockout" in kinds:
+        return "groups_knockout"
+    if "knockout" in kinds:
+        return "knockout"
+    return "groups"
