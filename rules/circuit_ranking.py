@@ -138,13 +138,22 @@ class _Ranker:
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
         self.pending: list[frozenset[str]] = []
-        self.placings = {
-            c: sorted(p for cell in mine.values() for p in cell.positions) for c, mine in cells.items()
-        }
-        # Each one's best placing per etapa, once: head-to-head asks again for every block.
-        self.best = {
-            c: [(etapa, min(cell.positions)) for etapa, cell in mine.items()] for c, mine in cells.items()
-        }
+        # Each one's placings sorted, and best placing per etapa: read only for competitors
+        # tied on points, each once (head-to-head asks again for every smaller block).
+        self._placings: dict[str, list[int]] = {}
+        self._best: dict[str, list[tuple[str, int]]] = {}
+
+    def placings(self, c: str) -> list[int]:
+        found = self._placings.get(c)
+        if found is None:
+            found = self._placings[c] = sorted(p for cell in self.cells[c].values() for p in cell.positions)
+        return found
+
+    def best(self, c: str) -> list[tuple[str, int]]:
+        found = self._best.get(c)
+        if found is None:
+            found = self._best[c] = [(etapa, min(cell.positions)) for etapa, cell in self.cells[c].items()]
+        return found
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
         """Each competitor's key under ``criterion``: higher is better."""
@@ -155,7 +164,7 @@ class _Ranker:
         if criterion is CircuitCriterion.BEST_PLACINGS:
             # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
             # lower first, with an end mark after the last (one more 5º beats none).
-            return {c: tuple(-p for p in self.placings[c]) + (-_END,) for c in block}
+            return {c: tuple(-p for p in self.placings(c)) + (-_END,) for c in block}
         return self.head_to_head(block)
 
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
@@ -163,7 +172,7 @@ class _Ranker:
         played: per etapa, the members placed strictly behind (an entity by its best)."""
         by_etapa: dict[str, list[tuple[int, str]]] = {}
         for c in block:
-            for etapa, position in self.best[c]:
+            for etapa, position in self.best(c):
                 by_etapa.setdefault(etapa, []).append((position, c))
         ahead = dict.fromkeys(block, 0)
         for entries in by_etapa.values():
@@ -185,7 +194,7 @@ class _Ranker:
         of each, up to the place where they first differ."""
         if criterion is not CircuitCriterion.BEST_PLACINGS:
             return keys[upper], keys[lower]
-        a, b = [*self.placings[upper], _END], [*self.placings[lower], _END]
+        a, b = [*self.placings(upper), _END], [*self.placings(lower), _END]
         place = next(min(x, y) for x, y in zip(a, b, strict=False) if x != y)
         return _counts(a, place), _counts(b, place)
 
@@ -271,18 +280,24 @@ def rank_circuit(
             raise ValueError(f"result of {r.competitor!r} in an unknown etapa {r.etapa!r}")
         if not r.positions or min(r.positions) < 1 or r.points < 0:
             raise ValueError(f"result of {r.competitor!r} in {r.etapa!r} has no valid placing or points")
-        played = by_competitor.setdefault(r.competitor, {})
-        if r.etapa in played:
+        played = by_competitor.get(r.competitor)
+        if played is None:
+            by_competitor[r.competitor] = {r.etapa: r}
+        elif r.etapa in played:
             raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
-        played[r.etapa] = r
+        else:
+            played[r.etapa] = r
     cells: dict[str, dict[str, EtapaCell]] = {}
     totals: dict[str, Points] = {}
     for c, played in by_competitor.items():
-        mine = list(played.values())
-        counts = counted(mine, etapas, best_n)
-        mine.sort(key=lambda r: place[r.etapa])
-        cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, r.etapa in counts) for r in mine}
-        totals[c] = add(r.points for r in mine if r.etapa in counts)
+        mine = sorted(played.values(), key=lambda r: place[r.etapa])
+        if best_n is None or len(mine) <= best_n:  # all count: no set to look up
+            cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, True) for r in mine}
+            totals[c] = add(r.points for r in mine)
+        else:
+            counts = counted(mine, etapas, best_n)
+            cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, r.etapa in counts) for r in mine}
+            totals[c] = add(r.points for r in mine if r.etapa in counts)
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
     positions = [1]
