@@ -63,6 +63,13 @@ class PointsTable:
             raise ValueError(f"position {position} is not a placing")
         return self.places[position - 1] if position <= len(self.places) else self.participation
 
+    def sum(self, first: int, count: int) -> int:
+        """The points of the ``count`` places from ``first`` on, added up."""
+        if first < 1:
+            raise ValueError(f"position {first} is not a placing")
+        listed = self.places[first - 1 : first - 1 + count]
+        return sum(listed) + self.participation * (count - len(listed))
+
     def as_json(self) -> dict[str, object]:
         return {"places": list(self.places), "participation": self.participation}
 
@@ -164,7 +171,7 @@ def etapa_points(
         if shared is SharedPoints.SAME or k == 1:
             share[position] = table.points(position)
         else:
-            share[position] = whole(Fraction(sum(table.points(p) for p in range(position, position + k)), k))
+            share[position] = whole(Fraction(table.sum(position, k), k))
     out: dict[str, Points] = {}
     for team, position in placings:
         if team in out:
