@@ -186,7 +186,8 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
         if circuit_team_pk is not None:
             key = f"c{circuit_team_pk}"
             identity[team_id] = key
-            circuit_teams[key] = (circuit_name, circuit_entity)
+            if key not in circuit_teams:
+                circuit_teams[key] = (circuit_name, circuit_entity)
     lots: dict[str, list[list[str]]] = {}
     for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
         lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
@@ -215,10 +216,12 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
 def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], dict[str, str]]:
     """(etapa team id → its players' keys, player key → name)."""
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
-    # Each player with its person (``PlayerLink``, at most one per circuit) in one pass.
+    # Each player with its person (``PlayerLink``, at most one per circuit) in one pass,
+    # in no particular order (the ranking orders its competitors itself).
     rows = (
         Player.objects.filter(team_id__in=placed)
         .annotate(link=FilteredRelation("circuit_links", condition=Q(circuit_links__circuit=circuit)))
+        .order_by()
         .values_list("team_id", "pk", "name", "link__person_id", "link__person__name")
     )
     players: dict[str, list[str]] = {}

@@ -220,8 +220,9 @@ def _each_etapa(
         points = etapa_points(e.placings, table, shared)
         best: dict[str, Result] = {}
         for team, position in e.placings:
+            at = (position,)  # one tuple for the team's players
             for competitor in competitors(team):
-                r = Result(competitor, e.key, points[team], (position,))
+                r = Result(competitor, e.key, points[team], at)
                 old = best.setdefault(competitor, r)
                 if old is not r and _better(r, old):
                     best[competitor] = r

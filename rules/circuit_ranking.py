@@ -24,6 +24,7 @@ among the fewer competitors left may now separate them), then the next one.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -138,21 +139,13 @@ class _Ranker:
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
         self.pending: list[frozenset[str]] = []
-        # Each one's placings sorted, and best placing per etapa: read only for competitors
-        # tied on points, each once (head-to-head asks again for every smaller block).
-        self._placings: dict[str, list[int]] = {}
-        self._best: dict[str, list[tuple[str, int]]] = {}
+        self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
 
     def placings(self, c: str) -> list[int]:
+        """``c``'s placings in every etapa, sorted: once each (a tie is split again and again)."""
         found = self._placings.get(c)
         if found is None:
             found = self._placings[c] = sorted(p for cell in self.cells[c].values() for p in cell.positions)
-        return found
-
-    def best(self, c: str) -> list[tuple[str, int]]:
-        found = self._best.get(c)
-        if found is None:
-            found = self._best[c] = [(etapa, min(cell.positions)) for etapa, cell in self.cells[c].items()]
         return found
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
@@ -170,22 +163,24 @@ class _Ranker:
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
         """How many times each placed ahead of another of ``block`` in an etapa both
         played: per etapa, the members placed strictly behind (an entity by its best)."""
-        by_etapa: dict[str, list[tuple[int, str]]] = {}
+        by_etapa: dict[str, list[int]] = {}  # etapa → the members' best placings there
         for c in block:
-            for etapa, position in self.best(c):
-                by_etapa.setdefault(etapa, []).append((position, c))
-        ahead = dict.fromkeys(block, 0)
-        for entries in by_etapa.values():
-            entries.sort()
-            n, i = len(entries), 0
-            while i < n:
-                j = i
-                while j < n and entries[j][0] == entries[i][0]:
-                    j += 1
-                for _position, c in entries[i:j]:
-                    ahead[c] += n - j
-                i = j
-        return dict(ahead)
+            for etapa, cell in self.cells[c].items():
+                placed = by_etapa.get(etapa)
+                if placed is None:
+                    by_etapa[etapa] = [min(cell.positions)]
+                else:
+                    placed.append(min(cell.positions))
+        for placed in by_etapa.values():
+            placed.sort()
+        ahead: dict[str, _Key] = {}
+        for c in block:
+            behind = 0  # the members placed after c, etapa by etapa
+            for etapa, cell in self.cells[c].items():
+                placed = by_etapa[etapa]
+                behind += len(placed) - bisect_right(placed, min(cell.positions))
+            ahead[c] = behind
+        return ahead
 
     def shown(
         self, criterion: CircuitCriterion, upper: str, lower: str, keys: dict[str, _Key]
