@@ -39,7 +39,7 @@ from rules.circuit import (
     player_results,
     team_results,
 )
-from rules.circuit_ranking import CircuitSeparation, EtapaCell, rank_circuit
+from rules.circuit_ranking import CircuitSeparation, rank_circuit
 from tournaments.models import Player, Tournament
 
 Ranking = CircuitLots.Ranking
@@ -62,7 +62,9 @@ class Line:
     key: str  # the competitor's key (see the module's docstring)
     name: str
     entity: str  # a team's entity ("" for players, entities and teams without one)
-    cells: list[EtapaCell | None]  # one per column: None where it did not play (or not counted)
+    cells: list[
+        Result | None
+    ]  # one per column (``counted`` or not): None where it did not play (or not counted)
     total: Points
     shared: bool  # the same position as a neighbour
     pending_lots: bool  # tied until a sorteio is recorded

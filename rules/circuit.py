@@ -190,14 +190,18 @@ class EtapaPlacings:
 
 class Result(NamedTuple):
     """What ``competitor`` earned in ``etapa``; ``positions`` are the placings behind it,
-    best first (one for a team or a player; the teams counted for an entity). A named
-    tuple, not a frozen dataclass: as immutable, and built about twice as fast — a
-    circuit of 20 etapas of 512 trios makes 30,720 of them for its players."""
+    best first (one for a team or a player; the teams counted for an entity).
+    ``counted``: whether its points count in the competitor's total — all do, until the
+    ranking keeps the best N (``rules.circuit_ranking``), whose rows show each result as
+    the cell of its etapa. A named tuple, not a frozen dataclass: as immutable, and built
+    about twice as fast — a circuit of 20 etapas of 512 trios makes 30,720 of them for its
+    players, and the ranking builds no other object per result."""
 
     competitor: str
     etapa: str
     points: Points
     positions: tuple[int, ...]
+    counted: bool = True
 
 
 def _better(new: Result, old: Result) -> bool:

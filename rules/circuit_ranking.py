@@ -29,7 +29,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import NamedTuple
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -78,21 +77,11 @@ def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[Circui
     return tuple(out)
 
 
-class EtapaCell(NamedTuple):
-    """A competitor's result in one etapa, and whether it counts in the total (best N).
-    A named tuple for the speed of building one per result (see ``rules.circuit.Result``)."""
-
-    etapa: str
-    points: Points
-    positions: tuple[int, ...]
-    counted: bool
-
-
 @dataclass(frozen=True, slots=True)
 class CircuitRow:
     position: int
     competitor: str
-    cells: tuple[EtapaCell, ...]  # the etapas it played, in the circuit's order
+    cells: tuple[Result, ...]  # the etapas it played, in the circuit's order; each ``counted`` or not
     total: Points
     pending_lots: bool  # tied with a neighbour until a sorteio is recorded
 
@@ -132,7 +121,7 @@ def counted(results: Sequence[Result], order: Sequence[str], best_n: int | None)
 class _Ranker:
     def __init__(
         self,
-        cells: dict[str, dict[str, EtapaCell]],
+        cells: dict[str, dict[str, Result]],
         totals: dict[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
@@ -282,16 +271,20 @@ def rank_circuit(
             raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
         else:
             played[r.etapa] = r
-    cells: dict[str, dict[str, EtapaCell]] = {}
+    cells: dict[str, dict[str, Result]] = {}
     totals: dict[str, Points] = {}
     for c, played in by_competitor.items():
         mine = sorted(played.values(), key=lambda r: place[r.etapa])
+        # Each result is its own cell, copied only where ``counted`` must change.
         if best_n is None or len(mine) <= best_n:  # all count: no set to look up
-            cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, True) for r in mine}
+            cells[c] = {r.etapa: r if r.counted else r._replace(counted=True) for r in mine}
             totals[c] = add(r.points for r in mine)
         else:
             counts = counted(mine, etapas, best_n)
-            cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, r.etapa in counts) for r in mine}
+            cells[c] = {
+                r.etapa: r if r.counted is (r.etapa in counts) else r._replace(counted=r.etapa in counts)
+                for r in mine
+            }
             totals[c] = add(r.points for r in mine if r.etapa in counts)
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])

@@ -199,3 +199,17 @@ def test_whole_points_stay_ints_and_the_rest_fractions() -> None:
     assert [type(v) for v in points.values()] == [int, int, Fraction, Fraction]
     ranking = rank_circuit(["e1", "e2"], [R("a", "e1", F(9, 2), 3), R("a", "e2", F(3, 2), 4)])
     assert ranking.rows[0].total == 6 and type(ranking.rows[0].total) is int
+
+
+def test_each_cell_is_its_result_marked_counted_or_not() -> None:
+    kept = R("a", "e1", 13, 5)
+    results = [kept, R("a", "e2", 1, 9)._replace(counted=False), R("a", "e3", 17, 3)._replace(counted=False)]
+    everything = rank_circuit(ETAPAS, results).rows[0].cells
+    assert everything[0] is kept  # no copy where nothing changes
+    assert [c.counted for c in everything] == [True, True, True]
+    best_two = rank_circuit(ETAPAS, [kept, *results[1:]], best_n=2).rows[0].cells
+    assert best_two[0] is kept and best_two[1] is results[1]
+    assert [c.counted for c in best_two] == [True, False, True]
+    assert rank_circuit(ETAPAS, [R("a", "e1", 13, 5)], best_n=2).rows[0].total == 13
+    counted_twice = rank_circuit(ETAPAS, [kept, R("a", "e2", 1, 9), R("a", "e3", 17, 3)], best_n=2)
+    assert [c.counted for c in counted_twice.rows[0].cells] == [True, False, True]
