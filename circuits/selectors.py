@@ -20,7 +20,7 @@ of etapas once their placings are current.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,17 +226,17 @@ def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], di
         .order_by()
         .values_list("team_id", "pk", "name", "link__person_id", "link__person__name")
     )
-    players: dict[str, list[str]] = {}
+    by_team: defaultdict[int, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
     for team_pk, pk, name, person, person_name in rows:
-        key, shown = (f"j{pk}", name) if person is None else (f"p{person}", person_name)
-        team_id = f"t{team_pk}"
-        if team_id in players:
-            players[team_id].append(key)
+        if person is None:
+            key = f"j{pk}"
+            names[key] = name
         else:
-            players[team_id] = [key]
-        names[key] = shown
-    return players, names
+            key = f"p{person}"
+            names[key] = person_name
+        by_team[team_pk].append(key)
+    return {f"t{pk}": keys for pk, keys in by_team.items()}, names
 
 
 def _results(read: _Read, ranking: str) -> tuple[list[Result], dict[str, str], dict[str, str]]:
