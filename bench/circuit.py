@@ -10,8 +10,9 @@ team each), and every player linked to a person. Then, best of several runs: the
 fetch of the placings with their teams and entities (and of the players of those
 teams), each ranking (teams, players, entities) and the three from one reading, their
 ratio to the fetch of what they read, and the query counts (which must not grow with
-the etapas). The placings are current (kept with the
-tournaments' revision), as they are between two homologations.
+the etapas). Each ranking and its fetch are run in turn, so that a machine busier for a
+moment weighs on both. The placings are current (kept with the tournaments' revision),
+as they are between two homologations.
 """
 
 from __future__ import annotations
@@ -26,32 +27,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tenteio_bench_circuit")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+from bench.event import best, kept_database  # noqa: E402  (after the path is set)
+
 SLUG = "bench-circuit"
 ETAPAS, TEAMS = 20, 512
-
-
-def ensure_database() -> None:
-    from urllib.parse import urlparse
-
-    import psycopg
-
-    url = urlparse(os.environ["DATABASE_URL"])
-    name = url.path.lstrip("/")
-    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def best(fn: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def knockout_positions(n: int) -> list[int]:
@@ -134,11 +113,7 @@ def build() -> None:
 
 
 def main() -> int:
-    ensure_database()
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    kept_database("tenteio_bench_circuit")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -146,7 +121,6 @@ def main() -> int:
     from circuits.selectors import circuit_ranking, circuit_rankings
     from tournaments.models import Player
 
-    call_command("migrate", verbosity=0)
     circuit = Circuit.objects.filter(slug=SLUG).first()
     if circuit is None:
         started = time.perf_counter()
@@ -171,21 +145,31 @@ def main() -> int:
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).count()
     print(f"{ETAPAS} etapas × {TEAMS} teams, {placed} placings")
-    base, with_players = best(fetch), best(fetch_with_players)
-    print(f"raw fetch of the placings              {base * 1000:8.1f} ms")
-    print(f"raw fetch of the placings and players  {with_players * 1000:8.1f} ms")
+    print(f"raw fetch of the placings              {best(fetch) * 1000:8.1f} ms")
+    print(f"raw fetch of the placings and players  {best(fetch_with_players) * 1000:8.1f} ms")
     for name, read, fetched in (
-        ("teams", lambda: circuit_ranking(circuit, "teams"), base),
-        ("entities", lambda: circuit_ranking(circuit, "entities"), base),
-        ("players", lambda: circuit_ranking(circuit, "players"), with_players),
-        ("all three", lambda: circuit_rankings(circuit), with_players),
+        ("teams", lambda: circuit_ranking(circuit, "teams"), fetch),
+        ("entities", lambda: circuit_ranking(circuit, "entities"), fetch),
+        ("players", lambda: circuit_ranking(circuit, "players"), fetch_with_players),
+        ("all three", lambda: circuit_rankings(circuit), fetch_with_players),
     ):
-        took = best(read, repeat=3)
+        took, base = in_turn(read, fetched)
         with CaptureQueriesContext(connection) as queries:
             read()
-        ratio = took / fetched
-        print(f"ranking {name:<10} {took * 1000:8.1f} ms  {ratio:5.1f}× its fetch  {len(queries)} queries")
+        print(
+            f"ranking {name:<10} {took * 1000:8.1f} ms  {took / base:5.2f}× its fetch "
+            f"({base * 1000:.1f} ms)  {len(queries)} queries"
+        )
     return 0
+
+
+def in_turn(read: Callable[[], object], fetch: Callable[[], object], rounds: int = 5) -> tuple[float, float]:
+    """The best time of ``read`` and of ``fetch``, run one after the other ``rounds`` times."""
+    reads, fetches = [], []
+    for _ in range(rounds):
+        reads.append(best(read, repeat=1))
+        fetches.append(best(fetch, repeat=1))
+    return min(reads), min(fetches)
 
 
 if __name__ == "__main__":

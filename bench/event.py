@@ -1,16 +1,53 @@
-"""Set-up shared by the benchmarks that play an event over HTTP (bench/judges.py, bench/rodada.py).
+"""Set-up shared by the benchmarks: those that play an event over HTTP (bench/judges.py,
+bench/rodada.py), and those that time reads on data written once and kept
+(bench/standings.py, bench/circuit.py).
 
 ``fresh_database`` drops and recreates the benchmark's PostgreSQL database, then sets up
 Django with the given environment (the production settings the gunicorn pool also
 runs with), migrates and collects the static files; ``create_people`` adds judges and
 organizers with their Membership rows, sharing one password hash so that set-up does
 not pay a PBKDF2 run per person; ``sessions`` signs them in without one either.
+``kept_database`` sets Django up on a database kept between runs (created and migrated
+if missing) and ``best`` times a read, best of several.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from typing import Any
+
+
+def kept_database(name: str) -> None:
+    """Set up Django with the test settings on ``DATABASE_URL`` (this machine's PostgreSQL,
+    database ``name``, when it is not set), creating the database if it is missing, and
+    migrate it. What a benchmark wrote there is kept for its next run."""
+    import psycopg
+
+    os.environ.setdefault("DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{name}")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    url = os.environ["DATABASE_URL"]
+    base, database = url.rsplit("/", 1)
+    with psycopg.connect(base + "/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{database}"')
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def best(fn: Callable[[], object], repeat: int = 5) -> float:
+    """The shortest of ``repeat`` runs of ``fn``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return min(times)
 
 
 def fresh_database(env: dict[str, str]) -> None:

@@ -22,39 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tenteio_bench")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+from bench.event import best, kept_database  # noqa: E402  (after the path is set)
+
 SLUG = "bench-1024"
 
 
-def ensure_database() -> None:
-    from urllib.parse import urlparse
-
-    import psycopg
-
-    url = urlparse(os.environ["DATABASE_URL"])
-    name = url.path.lstrip("/")
-    admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def best(fn: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
 def main() -> int:
-    ensure_database()
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    kept_database("tenteio_bench")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -64,7 +38,6 @@ def main() -> int:
     from standings.selectors import tournament_standings
     from tournaments.models import Match, Tournament
 
-    call_command("migrate", verbosity=0)
     t = Tournament.objects.filter(slug=SLUG).first()
     if t is None:
         started = time.perf_counter()

@@ -20,13 +20,13 @@ of etapas once their placings are current.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, FilteredRelation, Q, QuerySet, Sum
 
-from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing, PlayerLink, TeamLink
+from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing
 from circuits.services.placings import etapa_placings_refresh
 from core.text import name_key
 from rules.circuit import (
@@ -39,7 +39,7 @@ from rules.circuit import (
     player_results,
     team_results,
 )
-from rules.circuit_ranking import CircuitSeparation, EtapaCell, rank_circuit
+from rules.circuit_ranking import CircuitSeparation, rank_circuit
 from tournaments.models import Player, Tournament
 
 Ranking = CircuitLots.Ranking
@@ -62,7 +62,9 @@ class Line:
     key: str  # the competitor's key (see the module's docstring)
     name: str
     entity: str  # a team's entity ("" for players, entities and teams without one)
-    cells: list[EtapaCell | None]  # one per column: None where it did not play (or not counted)
+    cells: list[
+        Result | None
+    ]  # one per column (``counted`` or not): None where it did not play (or not counted)
     total: Points
     shared: bool  # the same position as a neighbour
     pending_lots: bool  # tied until a sorteio is recorded
@@ -155,27 +157,39 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     by_etapa: dict[int, list[tuple[str, int]]] = {pk: [] for pk in counted}
     team_names: dict[str, str] = {}
     team_entity: dict[str, str] = {}
+    identity: dict[str, str] = {}
+    circuit_teams: dict[str, tuple[str, str]] = {}
     # Plain rows, not model instances: a circuit of 20 etapas of 512 teams reads 10,240.
+    # Each with its circuit team (``TeamLink``, at most one per etapa's team) in the same
+    # pass: a second query would read as many rows again.
     rows = (
         EtapaPlacing.objects.filter(etapa__circuit=circuit, etapa_id__in=counted)
+        .annotate(
+            link=FilteredRelation("team__circuit_links", condition=Q(team__circuit_links__etapa=F("etapa")))
+        )
         .order_by("etapa_id", "position", "pk")
-        .values_list("etapa_id", "team_id", "position", "team__name", "team__entity__name")
+        .values_list(
+            "etapa_id",
+            "team_id",
+            "position",
+            "team__name",
+            "team__entity__name",
+            "link__circuit_team_id",
+            "link__circuit_team__name",
+            "link__circuit_team__entity",
+        )
     )
-    for etapa_id, team_pk, position, name, entity in rows:
+    for etapa_id, team_pk, position, name, entity, circuit_team_pk, circuit_name, circuit_entity in rows:
         team_id = f"t{team_pk}"
         by_etapa[etapa_id].append((team_id, position))
         team_names[team_id] = name
         if entity is not None:
             team_entity[team_id] = entity
-    identity: dict[str, str] = {}
-    circuit_teams: dict[str, tuple[str, str]] = {}
-    links = TeamLink.objects.filter(etapa__circuit=circuit).values_list(
-        "team_id", "circuit_team_id", "circuit_team__name", "circuit_team__entity"
-    )
-    for team_pk, circuit_team_pk, name, entity in links:
-        key = f"c{circuit_team_pk}"
-        identity[f"t{team_pk}"] = key
-        circuit_teams[key] = (name, entity)
+        if circuit_team_pk is not None:
+            key = f"c{circuit_team_pk}"
+            identity[team_id] = key
+            if key not in circuit_teams:
+                circuit_teams[key] = (circuit_name, circuit_entity)
     lots: dict[str, list[list[str]]] = {}
     for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
         lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
@@ -187,12 +201,15 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
     """(etapa team id → entity key, entity key → the name first seen, in etapa order)."""
     of: dict[str, str] = {}
     names: dict[str, str] = {}
+    keys: dict[str, str] = {}  # name → key: a few dozen entities name 10,240 placings
     for e in read.placings:
         for team, _position in e.placings:
             linked = read.circuit_teams.get(read.identity.get(team, ""), ("", ""))[1]
             name = linked or read.team_entity.get(team, "")
             if name:
-                key = "e:" + name_key(name)
+                key = keys.get(name)
+                if key is None:
+                    key = keys[name] = "e:" + name_key(name)
                 of[team] = key
                 names.setdefault(key, name)
     return of, names
@@ -200,16 +217,26 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
 
 def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], dict[str, str]]:
     """(etapa team id → its players' keys, player key → name)."""
-    links = PlayerLink.objects.filter(circuit=circuit).values_list("player_id", "person_id", "person__name")
-    people = {player: (f"p{person}", name) for player, person, name in links}
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
-    players: dict[str, list[str]] = {}
+    # Each player with its person (``PlayerLink``, at most one per circuit) in one pass,
+    # in no particular order (the ranking orders its competitors itself).
+    rows = (
+        Player.objects.filter(team_id__in=placed)
+        .annotate(link=FilteredRelation("circuit_links", condition=Q(circuit_links__circuit=circuit)))
+        .order_by()
+        .values_list("team_id", "pk", "name", "link__person_id", "link__person__name")
+    )
+    by_team: defaultdict[int, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
-    for pk, name, team_id in Player.objects.filter(team_id__in=placed).values_list("pk", "name", "team_id"):
-        key, shown = people.get(pk, (f"j{pk}", name))
-        players.setdefault(f"t{team_id}", []).append(key)
-        names[key] = shown
-    return players, names
+    for team_pk, pk, name, person, person_name in rows:
+        if person is None:
+            key = f"j{pk}"
+            names[key] = name
+        else:
+            key = f"p{person}"
+            names[key] = person_name
+        by_team[team_pk].append(key)
+    return {f"t{pk}": keys for pk, keys in by_team.items()}, names
 
 
 def _results(read: _Read, ranking: str) -> tuple[list[Result], dict[str, str], dict[str, str]]:

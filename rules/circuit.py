@@ -14,7 +14,7 @@ The ranking itself (totals, best N, tiebreaks) is ``rules.circuit_ranking``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -62,6 +62,13 @@ class PointsTable:
         if position < 1:
             raise ValueError(f"position {position} is not a placing")
         return self.places[position - 1] if position <= len(self.places) else self.participation
+
+    def sum(self, first: int, count: int) -> int:
+        """The points of the ``count`` places from ``first`` on, added up."""
+        if first < 1:
+            raise ValueError(f"position {first} is not a placing")
+        listed = self.places[first - 1 : first - 1 + count]
+        return sum(listed) + self.participation * (count - len(listed))
 
     def as_json(self) -> dict[str, object]:
         return {"places": list(self.places), "participation": self.participation}
@@ -164,7 +171,7 @@ def etapa_points(
         if shared is SharedPoints.SAME or k == 1:
             share[position] = table.points(position)
         else:
-            share[position] = whole(Fraction(sum(table.points(p) for p in range(position, position + k)), k))
+            share[position] = whole(Fraction(table.sum(position, k), k))
     out: dict[str, Points] = {}
     for team, position in placings:
         if team in out:
@@ -183,36 +190,48 @@ class EtapaPlacings:
 
 class Result(NamedTuple):
     """What ``competitor`` earned in ``etapa``; ``positions`` are the placings behind it,
-    best first (one for a team or a player; the teams counted for an entity). A named
-    tuple, not a frozen dataclass: as immutable, and built about twice as fast — a
-    circuit of 20 etapas of 512 trios makes 30,720 of them for its players."""
+    best first (one for a team or a player; the teams counted for an entity).
+    ``counted``: whether its points count in the competitor's total — all do, until the
+    ranking keeps the best N (``rules.circuit_ranking``), whose rows show each result as
+    the cell of its etapa. A named tuple, not a frozen dataclass: as immutable, and built
+    about twice as fast — a circuit of 20 etapas of 512 trios makes 30,720 of them for its
+    players, and the ranking builds no other object per result."""
 
     competitor: str
     etapa: str
     points: Points
     positions: tuple[int, ...]
+    counted: bool = True
 
 
-def _keep_best(results: Iterable[Result]) -> list[Result]:
-    """One result per (competitor, etapa): the better one where a competitor appears twice
-    (a person listed in two teams of one etapa): more points, then the better placing."""
-    best: dict[tuple[str, str], Result] = {}
-    for r in results:
-        key = (r.competitor, r.etapa)
-        old = best.get(key)
-        if old is None or (r.points, [-p for p in r.positions]) > (old.points, [-p for p in old.positions]):
-            best[key] = r
-    return list(best.values())
+def _better(new: Result, old: Result) -> bool:
+    """Whether ``new`` beats ``old`` for one competitor in one etapa (a person listed in
+    two teams of it): more points, then the better placing."""
+    return (new.points, [-p for p in new.positions]) > (old.points, [-p for p in old.positions])
 
 
-def _scored(
-    etapas: Sequence[EtapaPlacings], table: PointsTable, shared: SharedPoints
-) -> Iterator[tuple[str, str, int, Points]]:
-    """(etapa, team, position, points) of every placing of every etapa."""
+def _each_etapa(
+    etapas: Sequence[EtapaPlacings],
+    table: PointsTable,
+    shared: SharedPoints,
+    competitors: Callable[[str], Iterable[str]],
+) -> list[Result]:
+    """The result of every competitor of every placing, ``competitors(team)`` being who
+    earns that team's points; one per competitor and etapa, the better where a competitor
+    appears twice in one etapa. Kept per etapa, so by competitor alone: no key per result."""
+    out: list[Result] = []
     for e in etapas:
         points = etapa_points(e.placings, table, shared)
+        best: dict[str, Result] = {}
         for team, position in e.placings:
-            yield e.key, team, position, points[team]
+            at = (position,)  # one tuple for the team's players
+            for competitor in competitors(team):
+                r = Result(competitor, e.key, points[team], at)
+                old = best.setdefault(competitor, r)
+                if old is not r and _better(r, old):
+                    best[competitor] = r
+        out += best.values()
+    return out
 
 
 def team_results(
@@ -224,10 +243,7 @@ def team_results(
     """The teams' results: ``identity`` maps an etapa's team to its circuit team (a team
     not in it is a competitor of its own, under its id)."""
     ids = identity or {}
-    return _keep_best(
-        Result(ids.get(team, team), key, points, (position,))
-        for key, team, position, points in _scored(etapas, table, shared)
-    )
+    return _each_etapa(etapas, table, shared, lambda team: (ids.get(team, team),))
 
 
 def player_results(
@@ -237,11 +253,7 @@ def player_results(
     players: Mapping[str, Sequence[str]],
 ) -> list[Result]:
     """Each player earns, in each etapa, the points of the team they played for there."""
-    return _keep_best(
-        Result(player, key, points, (position,))
-        for key, team, position, points in _scored(etapas, table, shared)
-        for player in players.get(team, ())
-    )
+    return _each_etapa(etapas, table, shared, lambda team: players.get(team, ()))
 
 
 def entity_results(

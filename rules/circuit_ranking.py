@@ -24,11 +24,11 @@ among the fewer competitors left may now separate them), then the next one.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import NamedTuple
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -77,21 +77,11 @@ def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[Circui
     return tuple(out)
 
 
-class EtapaCell(NamedTuple):
-    """A competitor's result in one etapa, and whether it counts in the total (best N).
-    A named tuple for the speed of building one per result (see ``rules.circuit.Result``)."""
-
-    etapa: str
-    points: Points
-    positions: tuple[int, ...]
-    counted: bool
-
-
 @dataclass(frozen=True, slots=True)
 class CircuitRow:
     position: int
     competitor: str
-    cells: tuple[EtapaCell, ...]  # the etapas it played, in the circuit's order
+    cells: tuple[Result, ...]  # the etapas it played, in the circuit's order; each ``counted`` or not
     total: Points
     pending_lots: bool  # tied with a neighbour until a sorteio is recorded
 
@@ -131,20 +121,21 @@ def counted(results: Sequence[Result], order: Sequence[str], best_n: int | None)
 class _Ranker:
     def __init__(
         self,
-        cells: dict[str, dict[str, EtapaCell]],
+        cells: dict[str, dict[str, Result]],
         totals: dict[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
         self.pending: list[frozenset[str]] = []
-        self.placings = {
-            c: sorted(p for cell in mine.values() for p in cell.positions) for c, mine in cells.items()
-        }
-        # Each one's best placing per etapa, once: head-to-head asks again for every block.
-        self.best = {
-            c: [(etapa, min(cell.positions)) for etapa, cell in mine.items()] for c, mine in cells.items()
-        }
+        self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
+
+    def placings(self, c: str) -> list[int]:
+        """``c``'s placings in every etapa, sorted: once each (a tie is split again and again)."""
+        found = self._placings.get(c)
+        if found is None:
+            found = self._placings[c] = sorted(p for cell in self.cells[c].values() for p in cell.positions)
+        return found
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
         """Each competitor's key under ``criterion``: higher is better."""
@@ -155,28 +146,30 @@ class _Ranker:
         if criterion is CircuitCriterion.BEST_PLACINGS:
             # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
             # lower first, with an end mark after the last (one more 5º beats none).
-            return {c: tuple(-p for p in self.placings[c]) + (-_END,) for c in block}
+            return {c: tuple(-p for p in self.placings(c)) + (-_END,) for c in block}
         return self.head_to_head(block)
 
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
         """How many times each placed ahead of another of ``block`` in an etapa both
         played: per etapa, the members placed strictly behind (an entity by its best)."""
-        by_etapa: dict[str, list[tuple[int, str]]] = {}
+        by_etapa: dict[str, list[int]] = {}  # etapa → the members' best placings there
         for c in block:
-            for etapa, position in self.best[c]:
-                by_etapa.setdefault(etapa, []).append((position, c))
-        ahead = dict.fromkeys(block, 0)
-        for entries in by_etapa.values():
-            entries.sort()
-            n, i = len(entries), 0
-            while i < n:
-                j = i
-                while j < n and entries[j][0] == entries[i][0]:
-                    j += 1
-                for _position, c in entries[i:j]:
-                    ahead[c] += n - j
-                i = j
-        return dict(ahead)
+            for etapa, cell in self.cells[c].items():
+                placed = by_etapa.get(etapa)
+                if placed is None:
+                    by_etapa[etapa] = [min(cell.positions)]
+                else:
+                    placed.append(min(cell.positions))
+        for placed in by_etapa.values():
+            placed.sort()
+        ahead: dict[str, _Key] = {}
+        for c in block:
+            behind = 0  # the members placed after c, etapa by etapa
+            for etapa, cell in self.cells[c].items():
+                placed = by_etapa[etapa]
+                behind += len(placed) - bisect_right(placed, min(cell.positions))
+            ahead[c] = behind
+        return ahead
 
     def shown(
         self, criterion: CircuitCriterion, upper: str, lower: str, keys: dict[str, _Key]
@@ -185,7 +178,7 @@ class _Ranker:
         of each, up to the place where they first differ."""
         if criterion is not CircuitCriterion.BEST_PLACINGS:
             return keys[upper], keys[lower]
-        a, b = [*self.placings[upper], _END], [*self.placings[lower], _END]
+        a, b = [*self.placings(upper), _END], [*self.placings(lower), _END]
         place = next(min(x, y) for x, y in zip(a, b, strict=False) if x != y)
         return _counts(a, place), _counts(b, place)
 
@@ -271,18 +264,28 @@ def rank_circuit(
             raise ValueError(f"result of {r.competitor!r} in an unknown etapa {r.etapa!r}")
         if not r.positions or min(r.positions) < 1 or r.points < 0:
             raise ValueError(f"result of {r.competitor!r} in {r.etapa!r} has no valid placing or points")
-        played = by_competitor.setdefault(r.competitor, {})
-        if r.etapa in played:
+        played = by_competitor.get(r.competitor)
+        if played is None:
+            by_competitor[r.competitor] = {r.etapa: r}
+        elif r.etapa in played:
             raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
-        played[r.etapa] = r
-    cells: dict[str, dict[str, EtapaCell]] = {}
+        else:
+            played[r.etapa] = r
+    cells: dict[str, dict[str, Result]] = {}
     totals: dict[str, Points] = {}
     for c, played in by_competitor.items():
-        mine = list(played.values())
-        counts = counted(mine, etapas, best_n)
-        mine.sort(key=lambda r: place[r.etapa])
-        cells[c] = {r.etapa: EtapaCell(r.etapa, r.points, r.positions, r.etapa in counts) for r in mine}
-        totals[c] = add(r.points for r in mine if r.etapa in counts)
+        mine = sorted(played.values(), key=lambda r: place[r.etapa])
+        # Each result is its own cell, copied only where ``counted`` must change.
+        if best_n is None or len(mine) <= best_n:  # all count: no set to look up
+            cells[c] = {r.etapa: r if r.counted else r._replace(counted=True) for r in mine}
+            totals[c] = add(r.points for r in mine)
+        else:
+            counts = counted(mine, etapas, best_n)
+            cells[c] = {
+                r.etapa: r if r.counted is (r.etapa in counts) else r._replace(counted=r.etapa in counts)
+                for r in mine
+            }
+            totals[c] = add(r.points for r in mine if r.etapa in counts)
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
     positions = [1]

@@ -12,12 +12,13 @@ from rules.circuit import (
     EntityMode,
     EtapaPlacings,
     PointsTable,
+    Result,
     SharedPoints,
     entity_results,
     etapa_points,
     team_results,
 )
-from rules.circuit_ranking import CircuitCriterion, EtapaCell, _Ranker, rank_circuit
+from rules.circuit_ranking import CircuitCriterion, _Ranker, rank_circuit
 from rules.explain import SeparationKind
 
 FAST = settings(max_examples=200, deadline=None)
@@ -167,9 +168,9 @@ def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.Da
     results = entity_results(
         etapas, PRESETS["circuit"], SharedPoints.AVERAGE, {t: f"x{int(t[1:]) % 5}" for t in TEAMS}
     )
-    ranking_cells: dict[str, dict[str, EtapaCell]] = {}
+    ranking_cells: dict[str, dict[str, Result]] = {}
     for r in results:
-        ranking_cells.setdefault(r.competitor, {})[r.etapa] = EtapaCell(r.etapa, r.points, r.positions, True)
+        ranking_cells.setdefault(r.competitor, {})[r.etapa] = r
     block = data.draw(st.lists(st.sampled_from(sorted(ranking_cells)), unique=True, min_size=1))
     ranker = _Ranker(ranking_cells, {}, (), ())
     plain = {
@@ -191,7 +192,7 @@ def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.Da
 def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> None:
     """Sorted placings compared with an end mark order as the counts of 1ºs, 2ºs… do."""
     cells = {
-        c: {f"e{k}": EtapaCell(f"e{k}", Fraction(0), (p,), True) for k, p in enumerate(ps)}
+        c: {f"e{k}": Result(c, f"e{k}", Fraction(0), (p,)) for k, p in enumerate(ps)}
         for c, ps in (("a", a), ("b", b))
     }
     keys = _Ranker(cells, {}, (), ()).keys(CircuitCriterion.BEST_PLACINGS, ["a", "b"])
