@@ -160,7 +160,10 @@ def ranking_dataset(table: RankingTable, title: str) -> tablib.Dataset:
     headers = [_("Posição"), _("Nome")]
     if table.ranking == CircuitLots.Ranking.TEAMS:
         headers.append(_("Entidade"))
-    headers += [col.tournament.name for col in table.columns] + [_("Total"), _("Desempate")]
+    # An etapa in play counted in a provisional reading says so in its column's name.
+    in_play = " " + _("(em andamento: provisória)")
+    headers += [c.tournament.name + (in_play if c.counted and not c.complete else "") for c in table.columns]
+    headers += [_("Total"), _("Desempate")]
     data = tablib.Dataset(headers=[neutralize(h) for h in headers], title=title[:31])
     for line in table.lines:
         row: list[Any] = [line.position, line.name]
@@ -178,7 +181,10 @@ def ranking_dataset(table: RankingTable, title: str) -> tablib.Dataset:
 
 
 def circuit_databook(circuit: Circuit, *, provisional: bool = False) -> tablib.Databook:
-    """The three rankings, one sheet each: equipes, jogadores, entidades."""
+    """The three rankings, one sheet each: equipes, jogadores, entidades; «(provisória)»
+    in the sheets' names when an etapa in play counts."""
     titles = dict(CircuitLots.Ranking.choices)
     tables = circuit_rankings(circuit, provisional=provisional)
-    return tablib.Databook([ranking_dataset(t, str(titles[r])) for r, t in tables.items()])
+    provisional = any(c.counted and not c.complete for c in tables[CircuitLots.Ranking.TEAMS].columns)
+    mark = " " + _("(provisória)") if provisional else ""
+    return tablib.Databook([ranking_dataset(t, str(titles[r]) + mark) for r, t in tables.items()])

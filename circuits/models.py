@@ -68,6 +68,10 @@ class Circuit(models.Model):
     is_public = models.BooleanField(_("público"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The public page's number (``circuits.revision``): it only grows, moved in the same
+    # transaction as any change the page shows (its settings, etapas, links, sorteios, an
+    # etapa's placings read again after its tournament changed).
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "name"]

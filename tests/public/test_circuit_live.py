@@ -22,7 +22,7 @@ from tests.scoring.conftest import win_a
 from tournaments.models import Match, Membership, Tournament
 from tournaments.services.organizers import organizer_mark
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 PASSWORD = "x-Senha-Forte-1"
 FINISH = ["Os Taura", "Pealo", "Gaudérios", "Xiru"]
 
@@ -118,7 +118,7 @@ def test_a_private_circuit_revision_is_a_404_but_to_its_organizers(owner: User) 
 def test_the_circuit_page_polls_its_revision(owner: User) -> None:
     season(owner, etapas=1)
     page = Client().get(reverse("public:circuit", args=["gaucho"])).content.decode()
-    assert 'data-revision-url="/circuito/gaucho/revisao.json" data-every="2000"' in page and "js/live" in page
+    assert 'data-revision-url="/circuito/gaucho/revisao.json" data-revision="' in page and "js/live" in page
 
 
 def test_the_home_lists_the_public_circuits_and_rodeios(owner: User) -> None:

@@ -21,7 +21,7 @@ from circuits.services.links import team_links_apply
 from tests.circuits.conftest import load_etapa
 from tournaments.services.organizers import organizer_mark
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture
