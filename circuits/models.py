@@ -85,6 +85,12 @@ class Circuit(models.Model):
         errors = self.setting_errors()
         if errors:  # the admin, a shell or a file: no way around the rules
             raise ValidationError(errors)
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            # The revision moves by ``circuits.revision.bump`` alone: an instance read
+            # before a bump must not write its older number back.
+            kwargs["update_fields"] = [
+                f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "revision"
+            ]
         super().save(*args, **kwargs)
 
     def table(self) -> PointsTable:
