@@ -67,7 +67,7 @@ def export(circuit: Circuit, fmt: str, ranking: str, *, provisional: bool = Fals
     raise Http404
 
 
-def is_provisional(request: HttpRequest, circuit: Circuit) -> tuple[bool, bool]:
+def reading_of(request: HttpRequest, circuit: Circuit) -> tuple[bool, bool]:
     """(an etapa is in play, the page shows the provisional reading)."""
     in_play = circuit.etapas.filter(placings_complete=False).exists()
     return in_play, in_play and request.GET.get("ver") != FINAL
@@ -79,7 +79,7 @@ def circuit_page(request: HttpRequest, slug: str) -> HttpResponse:
     circuit = get_object_or_404(Circuit, slug=slug)
     if not can_view_circuit(request.user, circuit):
         raise Http404
-    in_play, provisional = is_provisional(request, circuit)
+    in_play, provisional = reading_of(request, circuit)
     fmt = request.GET.get("_export")
     if fmt:
         return export(circuit, fmt, request.GET.get("ranking") or Ranking.TEAMS, provisional=provisional)

@@ -13,6 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from circuits.proposals import team_link_proposals
+from circuits.services.links import team_links_apply
 from tests.e2e.conftest import SCREENS
 from tests.public.test_circuit_live import PASSWORD, homologate_final, season
 from tournaments.services.organizers import organizer_mark
@@ -24,6 +26,7 @@ def test_the_circuit_page_follows_a_homologation(page: Page, live_server: Any) -
     owner = User.objects.create_user("dono", password=PASSWORD)
     organizer_mark(owner)
     circuit = season(owner)
+    team_links_apply(circuit=circuit, proposals=team_link_proposals(circuit), user=owner)
     page.set_viewport_size({"width": 1000, "height": 900})
     page.goto(f"{live_server.url}/circuito/gaucho/")
     in_play = page.locator(".etapa-names .badge")

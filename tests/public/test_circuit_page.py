@@ -172,3 +172,12 @@ def test_the_downloads_say_which_reading_they_are(owner: User) -> None:
     assert doc["circuit"]["provisional"] is False and [e["counted"] for e in doc["etapas"]] == [True, False]
     book = load_workbook(io.BytesIO(c.get(url + "?_export=xlsx&ver=final").content))
     assert book.sheetnames == ["equipes", "jogadores", "entidades"]
+
+
+def test_a_provisional_tie_waits_for_no_sorteio(owner: User) -> None:
+    in_play(owner)  # the 2nd etapa's finalists share its 1º for now: Os Taura and Pealo level
+    url = reverse("public:circuit", args=["gaucho"])
+    page = Client().get(url).content.decode()
+    final = Client().get(url + "?ver=final").content.decode()
+    assert "empatados por enquanto" in page or "à frente de" in page
+    assert "aguardando sorteio" not in page and "empatados por enquanto" not in final
