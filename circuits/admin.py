@@ -1,7 +1,12 @@
 """The circuits in Django's admin, a power tool: a circuit's settings are checked on save,
-and a link's constraints (one team per etapa each way) by the database."""
+and a link's constraints (one team per etapa each way) by the database. A change saved
+here reads the placings of any etapa added (or whose tournament changed since) and moves
+the circuit's number, as the circuit services do: its public page shows it."""
+
+from typing import Any
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from circuits.models import (
     Circuit,
@@ -12,6 +17,26 @@ from circuits.models import (
     PlayerLink,
     TeamLink,
 )
+from circuits.revision import bump
+from circuits.services.placings import etapa_placings_refresh, stale_etapas
+
+
+class ChangesCircuit:
+    """Once a circuit, a circuit team or a person is saved or deleted with its inlines."""
+
+    def _changed(self, obj: Any) -> None:
+        circuit_id = obj.pk if isinstance(obj, Circuit) else obj.circuit_id
+        bump(circuit_id)
+        etapa_placings_refresh(etapas=stale_etapas(circuit_id))
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)  # type: ignore[misc]
+        self._changed(form.instance)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        super().delete_model(request, obj)  # type: ignore[misc]
+        if not isinstance(obj, Circuit):
+            self._changed(obj)
 
 
 class EtapaInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -21,7 +46,7 @@ class EtapaInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Circuit)
-class CircuitAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CircuitAdmin(ChangesCircuit, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "slug", "kind", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
@@ -35,7 +60,7 @@ class TeamLinkInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(CircuitTeam)
-class CircuitTeamAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CircuitTeamAdmin(ChangesCircuit, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "entity", "circuit"]
     list_filter = ["circuit"]
     inlines = [TeamLinkInline]
@@ -49,7 +74,7 @@ class PlayerLinkInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(CircuitPlayer)
-class CircuitPlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CircuitPlayerAdmin(ChangesCircuit, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "circuit"]
     list_filter = ["circuit"]
     inlines = [PlayerLinkInline]

@@ -36,9 +36,18 @@ def _value(value: CircuitValue | None) -> str:
     return "" if value is None else str(value)
 
 
-def separation_text(sep: CircuitSeparation, names: dict[str, str]) -> str:
-    """Why ``sep.upper`` is above ``sep.lower`` (or that they are level)."""
+def is_provisional(table: RankingTable) -> bool:
+    """Whether an etapa in play counts in ``table`` (the provisional reading)."""
+    return any(c.counted and not c.complete for c in table.columns)
+
+
+def separation_text(sep: CircuitSeparation, names: dict[str, str], *, provisional: bool = False) -> str:
+    """Why ``sep.upper`` is above ``sep.lower`` (or that they are level). In a
+    provisional reading no tie waits for a sorteio: they are tied for now (sorteios are
+    recorded on the final reading)."""
     upper, lower = names.get(sep.upper, sep.upper), names.get(sep.lower, sep.lower)
+    if sep.kind is SeparationKind.PENDING_LOTS and provisional:
+        return _("%(upper)s e %(lower)s empatados por enquanto") % {"upper": upper, "lower": lower}
     if sep.kind is SeparationKind.PENDING_LOTS:
         return _("%(upper)s e %(lower)s empatados: aguardando sorteio") % {"upper": upper, "lower": lower}
     if sep.kind is not SeparationKind.CRITERION or sep.criterion is None:
@@ -67,6 +76,7 @@ def ranking_section(ranking: str, table: RankingTable) -> dict[str, Any]:
     """One ranking as a page or a PDF shows it: plain rows with their words made (points,
     whether each etapa's counts, why a line is above the next)."""
     rows = []
+    provisional = is_provisional(table)
     for line in table.lines:
         cells = [
             None if cell is None else {"points": points_text(cell.points), "counted": cell.counted}
@@ -80,8 +90,12 @@ def ranking_section(ranking: str, table: RankingTable) -> dict[str, Any]:
                 "entity": line.entity,
                 "cells": cells,
                 "total": points_text(line.total),
-                "pending_lots": line.pending_lots,
-                "why": separation_text(line.separation, table.names) if line.separation else "",
+                "pending_lots": line.pending_lots and not provisional,
+                "why": (
+                    separation_text(line.separation, table.names, provisional=provisional)
+                    if line.separation
+                    else ""
+                ),
             }
         )
     return {"key": ranking, "title": str(dict(CircuitLots.Ranking.choices)[ranking]), "rows": rows}

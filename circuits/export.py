@@ -15,7 +15,7 @@ from typing import Any
 import tablib
 from django.utils.translation import gettext as _
 
-from circuits.explain_text import points_text, separation_text
+from circuits.explain_text import is_provisional, points_text, separation_text
 from circuits.models import Circuit, CircuitLots, PlayerLink, TeamLink
 from circuits.selectors import RankingTable, circuit_rankings
 from core.exports import neutralize
@@ -160,7 +160,10 @@ def ranking_dataset(table: RankingTable, title: str) -> tablib.Dataset:
     headers = [_("Posição"), _("Nome")]
     if table.ranking == CircuitLots.Ranking.TEAMS:
         headers.append(_("Entidade"))
-    headers += [col.tournament.name for col in table.columns] + [_("Total"), _("Desempate")]
+    # An etapa in play counted in a provisional reading says so in its column's name.
+    in_play, provisional = " " + _("(em andamento: provisória)"), is_provisional(table)
+    headers += [c.tournament.name + (in_play if c.counted and not c.complete else "") for c in table.columns]
+    headers += [_("Total"), _("Desempate")]
     data = tablib.Dataset(headers=[neutralize(h) for h in headers], title=title[:31])
     for line in table.lines:
         row: list[Any] = [line.position, line.name]
@@ -172,13 +175,16 @@ def ranking_dataset(table: RankingTable, title: str) -> tablib.Dataset:
             else:
                 row.append(points_text(cell.points) if cell.counted else f"({points_text(cell.points)})")
         row.append(float(line.total) if line.total.denominator != 1 else line.total.numerator)
-        row.append(separation_text(line.separation, table.names) if line.separation else "")
+        sep = line.separation
+        row.append(separation_text(sep, table.names, provisional=provisional) if sep else "")
         data.append([neutralize(v) for v in row])
     return data
 
 
 def circuit_databook(circuit: Circuit, *, provisional: bool = False) -> tablib.Databook:
-    """The three rankings, one sheet each: equipes, jogadores, entidades."""
+    """The three rankings, one sheet each: equipes, jogadores, entidades; «(provisória)»
+    in the sheets' names when an etapa in play counts."""
     titles = dict(CircuitLots.Ranking.choices)
     tables = circuit_rankings(circuit, provisional=provisional)
-    return tablib.Databook([ranking_dataset(t, str(titles[r])) for r, t in tables.items()])
+    mark = " " + _("(provisória)") if is_provisional(tables[CircuitLots.Ranking.TEAMS]) else ""
+    return tablib.Databook([ranking_dataset(t, str(titles[r]) + mark) for r, t in tables.items()])

@@ -68,6 +68,10 @@ class Circuit(models.Model):
     is_public = models.BooleanField(_("público"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The public page's number (``circuits.revision``): it only grows, moved in the same
+    # transaction as any change the page shows (its settings, etapas, links, sorteios, an
+    # etapa's placings read again after its tournament changed).
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "name"]
@@ -81,6 +85,12 @@ class Circuit(models.Model):
         errors = self.setting_errors()
         if errors:  # the admin, a shell or a file: no way around the rules
             raise ValidationError(errors)
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            # The revision moves by ``circuits.revision.bump`` alone: an instance read
+            # before a bump must not write its older number back.
+            kwargs["update_fields"] = [
+                f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "revision"
+            ]
         super().save(*args, **kwargs)
 
     def table(self) -> PointsTable:

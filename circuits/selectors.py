@@ -1,7 +1,7 @@
 """Reads of a circuit: its rankings of teams, players and entities (docs/rules.md §3.16).
 
-Each etapa's final placings come from ``EtapaPlacing`` (read again first where the
-tournament changed: ``circuits.services.placings``); the points, totals and tiebreaks are
+Each etapa's final placings come from ``EtapaPlacing`` (read again when its tournament
+changes, at write time: ``circuits.services.placings``); the points, totals and tiebreaks are
 ``rules.circuit`` and ``rules.circuit_ranking``. Who is who across etapas:
 
 - **teams**: an etapa's team linked to a circuit team (``TeamLink``) is that team,
@@ -27,7 +27,6 @@ from typing import Any
 from django.db.models import Count, F, FilteredRelation, Q, QuerySet, Sum
 
 from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing
-from circuits.services.placings import etapa_placings_refresh
 from core.text import name_key
 from rules.circuit import (
     EntityMode,
@@ -148,7 +147,6 @@ def circuit_etapas(circuit: Circuit) -> list[CircuitEtapa]:
 
 def _read(circuit: Circuit, provisional: bool) -> _Read:
     etapas = circuit_etapas(circuit)
-    etapa_placings_refresh(etapas=etapas)
     columns = [
         Column(e, e.key, e.tournament, e.placings_complete, e.placings_complete or provisional)
         for e in etapas

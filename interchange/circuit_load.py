@@ -2,7 +2,7 @@
 its etapas (tournaments already on this site, by slug), its circuit teams and people with
 their links to the etapas' teams (by ``tenteio/1`` key) and players (by name within that
 team), and its recorded sorteios. The rankings in the file are not read: they are
-computed again from the etapas.
+computed again from the etapas, whose placings are read as the circuit is written.
 
 Every problem is a line naming where it is (``etapas[1]``, ``links.teams[0].teams[2]``);
 with any problem nothing is written. A sorteio's competitors are the source site's keys:
@@ -30,6 +30,8 @@ from circuits.models import (
     PlayerLink,
     TeamLink,
 )
+from circuits.revision import bump
+from circuits.services.placings import etapa_placings_refresh
 from core.text import name_key
 from tournaments.models import Player, Team, Tournament
 
@@ -165,4 +167,8 @@ def load_circuit(doc: Any, *, slug: str | None = None) -> tuple[Circuit, list[st
             transaction.set_rollback(True)
             raise CircuitLoadError(problems)
         _lots(doc, circuit, renamed, skipped)
+        # Its etapas' placings read now and its number set, as a circuit service would:
+        # a reader never reads them (circuits.services.placings).
+        etapa_placings_refresh(etapas=etapas.values())
+        bump(circuit.pk)
     return circuit, skipped

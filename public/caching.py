@@ -27,7 +27,12 @@ once when rendered, and sent so to clients that accept gzip (public pages carry 
 secret, not even a CSRF token, so compression leaks nothing). Pictures (PNG) are kept and
 sent as they are: compressed already, gzip would only cost time.
 
-Never shared: pages of a private tournament, pages for a logged-in person (staff
+A circuit's pages (``/circuito/<slug>/``) are kept the same way under the circuit's own
+number (``circuits.revision``): ``@public_page(find=circuit_published)``; ``find`` is
+what reads the owner of the page from its ``slug`` (a tournament by default), and
+whatever it returns names its owner in the keys (``cache_id``).
+
+Never shared: pages of a private tournament or circuit, pages for a logged-in person (staff
 buttons; ``private, no-store`` from ``audit.middleware``), exports, anything but a 200
 without cookies or a CSRF token.
 """
@@ -40,7 +45,8 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, HttpResponseRedirect, QueryDict
@@ -48,12 +54,29 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
 
-from tournaments.revision import Published, published
+from tournaments.revision import published
 
 log = logging.getLogger(__name__)
 
 View = Callable[..., HttpResponse]
 Scopes = Callable[[HttpRequest, dict[str, Any]], list[str]]
+
+
+class Found(Protocol):
+    """What the cache needs of a page's owner (``tournaments.revision.Published``,
+    ``circuits.revision.CircuitPublished``)."""
+
+    @property
+    def cache_id(self) -> str: ...
+    @property
+    def is_public(self) -> bool: ...
+    @property
+    def revision(self) -> int: ...
+    @property
+    def changed_at(self) -> datetime | None: ...
+
+
+Find = Callable[[str, list[str]], Found | None]
 TIMEOUT_SECONDS = 600  # a page under an old revision is never asked for again
 PAUSE_SECONDS = 5.0
 CACHE_CONTROL = "public, max-age=1"
@@ -74,12 +97,12 @@ def _cache(operation: str, *args: Any) -> Any:
         return None
 
 
-def page_key(found: Published, request: HttpRequest, params: tuple[str, ...]) -> tuple[str, str]:
+def page_key(found: Found, request: HttpRequest, params: tuple[str, ...]) -> tuple[str, str]:
     """The cache key and the ETag of the page ``request`` asks for."""
     asked = [translation.get_language(), request.path] + [f"{p}={request.GET.getlist(p)}" for p in params]
     digest = hashlib.blake2b("\n".join(map(str, asked)).encode(), digest_size=12).hexdigest()
     # Weak: the same page goes out gzipped or not (Vary: Accept-Encoding).
-    return f"pub:{found.tournament_id}:{found.revision}:{digest}", f'W/"{found.revision}-{digest}"'
+    return f"pub:{found.cache_id}:{found.revision}:{digest}", f'W/"{found.revision}-{digest}"'
 
 
 def _matches(request: HttpRequest, etag: str) -> bool:
@@ -113,7 +136,7 @@ def _shareable(request: HttpRequest, response: HttpResponse) -> bool:
     )
 
 
-def _headers(response: HttpResponse, etag: str, found: Published) -> HttpResponse:
+def _headers(response: HttpResponse, etag: str, found: Found) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = CACHE_CONTROL
     # nginx stores "max-age=1" as valid through the next whole second (up to 2 s under a
@@ -140,9 +163,10 @@ def _canonical(request: HttpRequest, params: tuple[str, ...]) -> str | None:
     return request.path + (f"?{query}" if query else "")
 
 
-def public_page(*params: str, scopes: Scopes | None = None) -> Callable[[View], View]:
+def public_page(*params: str, scopes: Scopes | None = None, find: Find = published) -> Callable[[View], View]:
     """Cache an anonymous public page; ``params`` are the query parameters it reads,
-    ``scopes`` what it shows (nothing named: it changes with any change)."""
+    ``scopes`` what it shows (nothing named: it changes with any change), ``find`` its
+    owner by slug (a tournament unless told)."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
@@ -156,7 +180,7 @@ def public_page(*params: str, scopes: Scopes | None = None) -> Callable[[View], 
                 moved = HttpResponseRedirect(canonical)
                 moved["Cache-Control"] = CACHE_CONTROL
                 return moved
-            found = published(str(kwargs.get("slug")), shown)
+            found = find(str(kwargs.get("slug")), shown)
             if found is None or not found.is_public:
                 return view(request, *args, **kwargs)  # its 404, never a shared page
             request.public_revision = found.revision  # type: ignore[attr-defined]  # for live.js

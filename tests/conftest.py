@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -92,3 +93,35 @@ def _fresh_cache() -> None:
     cache.clear()
     describe._owners.clear()  # ids repeat across rolled-back tests
     caching._down_until = 0.0
+
+
+@pytest.fixture
+def commits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a test inside one transaction (``django_db`` without ``transaction=True``),
+    run the ``on_commit`` hooks when the outermost atomic block of the code under test
+    exits, as a real commit would: a circuit reads its etapa's placings again once the
+    tournament's change commits (``tournaments.revision.revision_published``), which
+    such a test would otherwise never see."""
+    from django.db import connection, transaction
+
+    original = transaction.Atomic.__exit__
+
+    def exit_and_commit(self: Any, exc_type: Any, exc_value: Any, traceback: Any) -> Any:
+        result = original(self, exc_type, exc_value, traceback)
+        blocks = connection.atomic_blocks
+        if exc_type is None and blocks and all(b._from_testcase for b in blocks):
+            pending, connection.run_on_commit = connection.run_on_commit, []
+            for _sids, func, _robust in pending:
+                func()  # robust or not: a test sees the error
+        return result
+
+    def on_commit(func: Any, using: Any = None, robust: bool = False) -> None:
+        blocks = connection.atomic_blocks
+        if blocks and all(b._from_testcase for b in blocks):
+            func()  # outside the code's own blocks: committed at once, as in autocommit
+        else:
+            original_on_commit(func, using=using, robust=robust)
+
+    original_on_commit = transaction.on_commit
+    monkeypatch.setattr(transaction.Atomic, "__exit__", exit_and_commit)
+    monkeypatch.setattr(transaction, "on_commit", on_commit)

@@ -14,6 +14,12 @@ as they are.
 The services that change what the public sees call these inside their own transaction,
 and nothing else does: the new number is visible exactly when the change is. A judge's
 draft or a capataz's signature changes no public page and bumps nothing.
+
+Once that transaction commits, :data:`revision_published` is sent (with the tournament
+and the scopes moved): the apps above keep things read from a tournament's pages — a
+circuit keeps each etapa's final placings (``circuits.hooks``) — and this app may not
+import them, so they listen. A receiver's failure is logged and leaves the committed
+change as it is.
 """
 
 from __future__ import annotations
@@ -22,10 +28,12 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
+from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments.models import GroupTeam, Match, PublicRevision, ScopeRevision, StageTeam, Tournament
@@ -34,6 +42,10 @@ JOGOS = "jogos"  # every list of jogos and what sums them: home, resultados, pro
 AO_VIVO = "ao-vivo"  # the live board
 MATA_MATA = "mata-mata"  # the bracket and its JSON
 SCOPE = re.compile(r"^(jogos|ao-vivo|mata-mata|(chave|equipe|mesa):\d{1,12})$")
+
+# Sent after the commit of a transaction that called :func:`bump`, once per call, with
+# ``tournament_id`` and ``scopes`` (a tuple; empty: every page).
+revision_published = Signal()
 
 
 def chave(group_id: int) -> str:
@@ -76,6 +88,19 @@ def bump(tournament_id: int, scopes: Iterable[str] = ()) -> None:
                 unique_fields=["tournament", "scope"],
                 update_fields=["value"],
             )
+    # robust: a listener's error is logged; the change itself is committed by then.
+    transaction.on_commit(partial(_announce, tournament_id, tuple(named)), robust=True)
+
+
+def _announce(tournament_id: int, scopes: tuple[str, ...]) -> None:
+    revision_published.send(sender=PublicRevision, tournament_id=tournament_id, scopes=scopes)
+
+
+def moves_results(scopes: Sequence[str]) -> bool:
+    """Whether a change of ``scopes`` may move a result, a placing or a name: any change
+    of every page, a result (it moves the lists of jogos) or the mata-mata; not the hands
+    of a jogo in play (:func:`match_scopes` with ``live``)."""
+    return not scopes or JOGOS in scopes or MATA_MATA in scopes
 
 
 def match_scopes(match: Match, *, live: bool = False) -> list[str]:
@@ -116,6 +141,11 @@ class Published(NamedTuple):
     is_public: bool
     revision: int  # of the page asked for: the base or its scopes' last change
     changed_at: datetime | None  # the tournament's last change (at or after the page's)
+
+    @property
+    def cache_id(self) -> str:
+        """Whose page it is, in the public cache's keys (``public.caching``)."""
+        return str(self.tournament_id)
 
 
 def published(slug: str, scopes: Sequence[str] = ()) -> Published | None:

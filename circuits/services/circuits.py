@@ -14,14 +14,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from circuits.messages import setting_message
 from circuits.models import Circuit, CircuitEtapa, CircuitLots
 from circuits.permissions import can_create_circuit, can_manage_circuit
+from circuits.revision import bump
 from circuits.selectors import circuit_ranking
+from circuits.services.placings import etapa_placings_refresh, stale_etapas
 from core.text import clean_name, name_key, name_problem
 from rules.circuit import DEFAULT_PRESET, PRESETS, CircuitSettingError, PointsTable, check_table
 from rules.lots import lot_problem
@@ -37,12 +38,16 @@ def check_manager(circuit: Circuit, user: Any) -> None:
 
 
 def check_change(circuit: Circuit, user: Any) -> None:
-    """:func:`check_manager`, then the circuit marked changed (``updated_at``), in the
-    caller's transaction: the public page's revision (``circuits.selectors.circuit_revision``)
-    moves with any change of its settings, etapas, links or sorteios, and a refused
-    change rolls the mark back with everything else."""
+    """:func:`check_manager`, then the circuit's revision bumped (``circuits.revision``),
+    in the caller's transaction: the public page's number moves with any change of its
+    settings, etapas, links or sorteios, and a refused change rolls it back with
+    everything else. The bump locks the circuit's row first, then the placings of any
+    etapa whose tournament changed since they were read (a refresh missed after a
+    commit: ``circuits.services.placings``) are read again, so the change — a sorteio
+    among tied competitors above all — sees every etapa as it is now."""
     check_manager(circuit, user)
-    Circuit.objects.filter(pk=circuit.pk).update(updated_at=timezone.now())
+    bump(circuit.pk)
+    etapa_placings_refresh(etapas=stale_etapas(circuit.pk))
 
 
 def _save(circuit: Circuit) -> Circuit:
@@ -114,6 +119,7 @@ def circuit_create(
     try:
         with transaction.atomic():
             _save(circuit)
+            bump(circuit.pk)
     except IntegrityError:  # the same slug, created meanwhile
         raise ServiceError(
             {"slug": [_("Identificador: já existe um circuito «%(slug)s».") % {"slug": slug}]}
@@ -181,7 +187,9 @@ def circuit_etapa_add(*, circuit: Circuit, tournament: Tournament, user: Any) ->
             _("Torneio: «%(name)s» já é uma etapa deste circuito.") % {"name": tournament.name}, "tournament"
         )
     last = circuit.etapas.aggregate(last=Max("order"))["last"]
-    return CircuitEtapa.objects.create(circuit=circuit, tournament=tournament, order=(last or 0) + 1)
+    etapa = CircuitEtapa.objects.create(circuit=circuit, tournament=tournament, order=(last or 0) + 1)
+    etapa_placings_refresh(etapas=[etapa])  # its placings now, in this transaction
+    return etapa
 
 
 @transaction.atomic

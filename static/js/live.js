@@ -109,12 +109,9 @@
       })
       .then(function (data) {
         online(true);
+        // Every revision (a tournament's, a circuit's) is a number that only grows.
         if (known === null) known = data.revision;
-        // A tournament's revision is a number that only grows; a circuit's is a string
-        // of its parts (public.views_circuit), which only says "changed".
-        else if (typeof data.revision === "number" ? data.revision > known : data.revision !== known) {
-          swap(data.revision, 0);
-        }
+        else if (data.revision > known) swap(data.revision, 0);
       })
       .catch(function () {
         online(false);

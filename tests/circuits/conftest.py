@@ -74,3 +74,8 @@ def owner(db: None) -> User:
 @pytest.fixture
 def make_etapa(db: None) -> Callable[..., Tournament]:
     return load_etapa
+
+
+@pytest.fixture(autouse=True)
+def _commits(commits: None) -> None:
+    """Every circuit test sees its etapas' changes committed (``tests.conftest.commits``)."""
