@@ -176,7 +176,8 @@ def test_a_sorteio_the_site_cannot_name_or_replay_is_refused(tmp_path: Path) -> 
     first = teams["inputs"][0]
     teams["competitors"][first]["team"] = "fantasma"
     del players["competitors"][players["inputs"][0]]
-    doc["lots"][drawn]["seed"] = "outra"  # the entities' sorteio was drawn: it no longer replays
+    # The entities' sorteio was drawn: another order than its seed gives does not replay.
+    doc["lots"][drawn]["result"] = list(reversed(doc["lots"][drawn]["result"]))
     doc["lots"].append({**teams, "result": teams["result"][:1] + ["c999"], "performed_at": "ontem"})
     path = tmp_path / "c.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
