@@ -21,6 +21,7 @@ from circuits.selectors import RankingTable, circuit_rankings
 from core.exports import neutralize
 from rules.circuit import Points
 from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
+from tournaments.models import Player, Team
 
 FORMAT = "tenteio-circuit/1"
 
@@ -103,6 +104,43 @@ def _links(circuit: Circuit) -> dict[str, list[dict[str, Any]]]:
     return {"teams": list(teams.values()), "players": list(people.values())}
 
 
+def _lot_competitors(lots: list[CircuitLots]) -> dict[str, dict[str, str]]:
+    """The ``t``/``j`` keys of the sorteios → the team (tournament slug, ``tenteio/1``
+    key) or the player (that and their name in the team) they stand for."""
+    keys = {str(k) for lot in lots for k in [*lot.inputs, *lot.result]}
+    ids = {prefix: [int(k[1:]) for k in keys if k[:1] == prefix and k[1:].isdecimal()] for prefix in "tj"}
+    out: dict[str, dict[str, str]] = {}
+    for team in Team.objects.filter(pk__in=ids["t"]).select_related("tournament"):
+        out[f"t{team.pk}"] = {"tournament": team.tournament.slug, "team": team.key, "name": team.name}
+    for player in Player.objects.filter(pk__in=ids["j"]).select_related("team__tournament"):
+        out[f"j{player.pk}"] = {
+            "tournament": player.team.tournament.slug,
+            "team": player.team.key,
+            "name": player.name,
+        }
+    return out
+
+
+def _lots(circuit: Circuit) -> list[dict[str, Any]]:
+    lots = list(circuit.lots.all())
+    refs = _lot_competitors(lots)
+    out = []
+    for lot in lots:
+        entry: dict[str, Any] = {
+            "ranking": lot.ranking,
+            "seed": lot.seed,
+            "manual": lot.manual,
+            "inputs": lot.inputs,
+            "result": lot.result,
+            "performed_at": lot.performed_at.isoformat(),
+        }
+        named = {k: refs[k] for k in sorted(set(lot.inputs) | set(lot.result)) if k in refs}
+        if named:
+            entry["competitors"] = named
+        out.append(entry)
+    return out
+
+
 def circuit_document(circuit: Circuit, *, provisional: bool = False) -> dict[str, Any]:
     """The whole circuit as ``tenteio-circuit/1``."""
     tables = circuit_rankings(circuit, provisional=provisional)
@@ -139,17 +177,7 @@ def circuit_document(circuit: Circuit, *, provisional: bool = False) -> dict[str
         ],
         "links": _links(circuit),
         "rankings": {ranking: _ranking(table) for ranking, table in tables.items()},
-        "lots": [
-            {
-                "ranking": lot.ranking,
-                "seed": lot.seed,
-                "manual": lot.manual,
-                "inputs": lot.inputs,
-                "result": lot.result,
-                "performed_at": lot.performed_at.isoformat(),
-            }
-            for lot in circuit.lots.all()
-        ],
+        "lots": _lots(circuit),
     }
 
 

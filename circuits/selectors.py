@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, F, FilteredRelation, Q, QuerySet, Sum
+from django.db.models import Count, F, FilteredRelation, Q, QuerySet
 
 from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing
 from core.text import name_key
@@ -107,35 +107,6 @@ def managed_circuits(user: Any) -> QuerySet[Circuit]:
 def public_circuits() -> QuerySet[Circuit]:
     """The circuits anyone may see (the site's home lists them), with their etapa count."""
     return Circuit.objects.filter(is_public=True).annotate(etapa_count=Count("etapas"))
-
-
-@dataclass(frozen=True)
-class CircuitRevision:
-    """What the public page's live refresh needs of a circuit, read in one query."""
-
-    circuit: Circuit
-    revision: str  # changes with any change the page shows (see :func:`circuit_revision`)
-
-
-def circuit_revision(slug: str) -> CircuitRevision | None:
-    """The circuit ``slug`` and its page's revision: its own last change (settings,
-    etapas, links, sorteios: ``circuits.services.circuits.check_change``), its number of
-    etapas and the sum of its etapas' tournaments' public revisions — each of those only
-    grows (``tournaments.revision.bump``), so a change in any etapa changes the sum.
-    One query, whatever the number of etapas."""
-    found = (
-        Circuit.objects.filter(slug=slug)
-        .annotate(
-            etapa_count=Count("etapas"),
-            etapas_revision=Sum("etapas__tournament__public_revision__value"),
-        )
-        .first()
-    )
-    if found is None:
-        return None
-    changed = int(found.updated_at.timestamp() * 1_000_000)
-    revision = f"{changed}-{found.etapa_count}-{found.etapas_revision or 0}"  # type: ignore[attr-defined]
-    return CircuitRevision(found, revision)
 
 
 def circuit_etapas(circuit: Circuit) -> list[CircuitEtapa]:

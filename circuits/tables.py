@@ -8,7 +8,7 @@ from typing import Any
 import django_tables2 as tables
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -51,6 +51,7 @@ class EtapaTable(tables.Table):
     tournament = tables.Column(verbose_name=_("Torneio"), accessor="tournament__name")
     date = tables.Column(verbose_name=_("Data"), accessor="tournament__date")
     placings_complete = tables.Column(verbose_name=_("Colocação final"))
+    move = tables.Column(verbose_name=_("Ordem"), accessor="pk", orderable=False)
     remove = tables.Column(verbose_name="", accessor="pk", orderable=False)
 
     class Meta:
@@ -63,9 +64,44 @@ class EtapaTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.csrf = get_token(request)
         self.slug = slug
+        # Each etapa's place in the list (the stored numbers may have gaps after a removal).
+        self.place = {e.pk: n for n, e in enumerate(self.data.data, start=1)}
 
     def render_order(self, record: CircuitEtapa, value: int) -> str:
-        return f"{value}ª"
+        return f"{self.place.get(record.pk, value)}ª"
+
+    def _form(self, record: CircuitEtapa, action: str, button: str, **fields: str) -> SafeString:
+        hidden = format_html_join(
+            "", '<input type="hidden" name="{}" value="{}">', [("etapa", record.pk), *fields.items()]
+        )
+        return format_html(
+            '<form method="post" action="{}" class="inline">'
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+            '<input type="hidden" name="action" value="{}">{}{}</form>',
+            reverse("circuits:manage", args=[self.slug]),
+            self.csrf,
+            action,
+            hidden,
+            button,
+        )
+
+    def render_move(self, record: CircuitEtapa) -> SafeString:
+        """«Subir» and «Descer», a form each (no script needed); none past either end."""
+        place, last = self.place.get(record.pk, 0), len(self.place)
+        name = record.tournament.name
+        forms = []
+        for direction, shown, label, hidden in (
+            ("up", "↑ " + gettext("Subir"), gettext("Subir a etapa «%(name)s»"), place <= 1),
+            ("down", "↓ " + gettext("Descer"), gettext("Descer a etapa «%(name)s»"), place >= last),
+        ):
+            if not hidden:
+                button = format_html(
+                    '<button type="submit" class="link" aria-label="{}">{}</button>',
+                    label % {"name": name},
+                    shown,
+                )
+                forms.append(self._form(record, "etapa_move", button, direction=direction))
+        return format_html_join(" ", "{}", [(f,) for f in forms])
 
     def render_tournament(self, record: CircuitEtapa, value: str) -> SafeString:
         return format_html(
@@ -79,14 +115,5 @@ class EtapaTable(tables.Table):
         return gettext("encerrada") if value else gettext("em andamento")
 
     def render_remove(self, record: CircuitEtapa) -> SafeString:
-        return format_html(
-            '<form method="post" action="{}" class="inline">'
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            '<input type="hidden" name="action" value="etapa_remove">'
-            '<input type="hidden" name="etapa" value="{}">'
-            '<button type="submit" class="link">{}</button></form>',
-            reverse("circuits:manage", args=[self.slug]),
-            self.csrf,
-            record.pk,
-            gettext("Retirar"),
-        )
+        button = format_html('<button type="submit" class="link">{}</button>', gettext("Retirar"))
+        return self._form(record, "etapa_remove", button)

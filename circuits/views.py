@@ -19,6 +19,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import View
 
@@ -29,6 +30,7 @@ from circuits.selectors import RankingTable, circuit_etapas, circuit_rankings, m
 from circuits.services.circuits import (
     circuit_create,
     circuit_etapa_add,
+    circuit_etapa_move,
     circuit_etapa_remove,
     circuit_lots_record,
     circuit_settings_set,
@@ -104,7 +106,7 @@ def lots_blocks(tables: dict[str, RankingTable]) -> list[dict[str, Any]]:
 
 
 class CircuitManageView(CircuitOrganizerMixin, View):
-    """The circuit's page: etapas (add, remove), settings, sorteios of pending ties."""
+    """The circuit's page: etapas (add, reorder, remove), settings, sorteios of pending ties."""
 
     def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         c = self.circuit
@@ -135,6 +137,7 @@ class CircuitManageView(CircuitOrganizerMixin, View):
         handler = {
             "etapa_add": self.etapa_add,
             "etapa_remove": self.etapa_remove,
+            "etapa_move": self.etapa_move,
             "settings": self.settings,
             "lots": self.lots,
         }.get(action or "")
@@ -157,13 +160,31 @@ class CircuitManageView(CircuitOrganizerMixin, View):
                 return redirect("circuits:manage", slug=self.circuit.slug)
         return self.page(request, 400, etapa_form=form)
 
+    def posted_etapa(self, request: HttpRequest) -> CircuitEtapa:
+        """The etapa of this circuit the form names (404 for anything else, «x» too)."""
+        pk = request.POST.get("etapa") or ""
+        return get_object_or_404(
+            CircuitEtapa.objects.select_related("tournament"),
+            pk=int(pk) if pk.isdecimal() else 0,
+            circuit=self.circuit,
+        )
+
     def etapa_remove(self, request: HttpRequest) -> HttpResponse:
-        etapa = get_object_or_404(CircuitEtapa, pk=request.POST.get("etapa") or 0, circuit=self.circuit)
+        etapa = self.posted_etapa(request)
         circuit_etapa_remove(etapa=etapa, user=request.user)
         messages.success(
             request, _("Etapa «%(name)s» retirada do circuito.") % {"name": etapa.tournament.name}
         )
         return redirect("circuits:manage", slug=self.circuit.slug)
+
+    def etapa_move(self, request: HttpRequest) -> HttpResponse:
+        etapa = self.posted_etapa(request)
+        try:
+            circuit_etapa_move(etapa=etapa, direction=request.POST.get("direction") or "", user=request.user)
+        except ServiceError as exc:
+            return self.page(request, 400, error=exc.messages[0])
+        messages.success(request, _("Etapa «%(name)s» reordenada.") % {"name": etapa.tournament.name})
+        return redirect(reverse("circuits:manage", args=[self.circuit.slug]) + "#etapas")
 
     def settings(self, request: HttpRequest) -> HttpResponse:
         form = CircuitSettingsForm(request.POST)

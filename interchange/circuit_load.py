@@ -5,20 +5,24 @@ team), and its recorded sorteios. The rankings in the file are not read: they ar
 computed again from the etapas, whose placings are read as the circuit is written.
 
 Every problem is a line naming where it is (``etapas[1]``, ``links.teams[0].teams[2]``);
-with any problem nothing is written. A sorteio's competitors are the source site's keys:
-circuit teams (``c``) and people (``p``) are renamed to the ones created here, entities
-(``e:``) stay; a sorteio among teams or players not linked (``t``, ``j``: the source's
-row ids) cannot be named here and is reported, not loaded.
+with any problem nothing is written. Every sorteio loads: its competitors are the source
+site's keys, renamed to this site's — circuit teams (``c``) and people (``p``) to the ones
+created here, teams and players not linked (``t``, ``j``) to the rows the sorteio's
+``competitors`` name (tournament slug, team key, player name), entities (``e:``) as they
+are. ``inputs`` keep the file's order, so ``random.Random(seed)`` shuffling them gives
+``result`` here as it did there (a sorteio that does not replay is refused).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.dateparse import parse_datetime
 from jsonschema import Draft202012Validator
 
 from circuits.models import (
@@ -60,7 +64,9 @@ def _etapas(doc: dict[str, Any], circuit: Circuit, problems: list[str]) -> dict[
         if tournament is None:
             problems.append(f"etapas[{k}]: o torneio «{slug}» não existe neste site (carregue-o antes)")
             continue
-        out[entry["key"]] = CircuitEtapa.objects.create(circuit=circuit, tournament=tournament, order=k + 1)
+        out[entry["key"]] = CircuitEtapa.objects.create(
+            circuit=circuit, tournament=tournament, order=entry["order"]
+        )
     return out
 
 
@@ -113,28 +119,78 @@ def _links(
     return renamed
 
 
-def _lots(doc: dict[str, Any], circuit: Circuit, renamed: dict[str, str], skipped: list[str]) -> None:
+def _competitor(ref: dict[str, str], key: str) -> tuple[str | None, str]:
+    """This site's key of the team or player ``ref`` names (``key`` says which), or None
+    and why not."""
+    tournament = Tournament.objects.filter(slug=ref["tournament"]).first()
+    if tournament is None:
+        return None, f"o torneio «{ref['tournament']}» não existe neste site"
+    team = Team.objects.filter(tournament=tournament, key=ref["team"]).first()
+    if team is None:
+        return None, f"o torneio «{tournament.slug}» não tem a equipe «{ref['team']}»"
+    if key.startswith("t"):
+        return f"t{team.pk}", ""
+    found = [p for p in Player.objects.filter(team=team) if name_key(p.name) == name_key(ref["name"])]
+    if len(found) != 1:
+        return None, f"a equipe «{team.key}» não tem um jogador «{ref['name']}»"
+    return f"j{found[0].pk}", ""
+
+
+def _lot_problems(lot: dict[str, Any], where: str) -> list[str]:
+    """What makes a sorteio of the file not what was recorded: another set of competitors
+    in ``result``, a seed that does not give ``result`` again, a date that is no date."""
+    problems = []
+    if sorted(lot["inputs"]) != sorted(lot["result"]):
+        problems.append(f"{where}.result: deve ordenar exatamente os competidores de «inputs»")
+    elif not lot["manual"]:
+        replay = list(lot["inputs"])
+        random.Random(lot["seed"]).shuffle(replay)
+        if not lot["seed"] or replay != lot["result"]:
+            problems.append(f"{where}.seed: o sorteio com esta semente não dá a ordem de «result»")
+    if parse_datetime(lot["performed_at"]) is None:
+        problems.append(f"{where}.performed_at: «{lot['performed_at']}» não é uma data e hora ISO 8601")
+    return problems
+
+
+def _lots(doc: dict[str, Any], circuit: Circuit, renamed: dict[str, str], problems: list[str]) -> None:
     for k, lot in enumerate(doc.get("lots", [])):
-        keys = [*lot["inputs"], *lot["result"]]
-        unknown = sorted({key for key in keys if not key.startswith("e:") and key not in renamed})
-        if unknown:
-            skipped.append(
-                f"lots[{k}]: sorteio entre {', '.join(unknown)}, que não são equipes ou pessoas vinculadas"
-            )
+        where = f"lots[{k}]"
+        found = _lot_problems(lot, where)
+        names: dict[str, str] = {}
+        refs = lot.get("competitors") or {}
+        for key in dict.fromkeys([*lot["inputs"], *lot["result"]]):
+            if key.startswith("e:"):
+                names[key] = key
+            elif key[:1] in "cp":
+                if key in renamed:
+                    names[key] = renamed[key]
+                else:
+                    found.append(f"{where}: «{key}» não está em «links»")
+            elif key not in refs:
+                found.append(f"{where}.competitors: falta «{key}» (equipe ou jogador não vinculado)")
+            else:
+                here, why = _competitor(refs[key], key)
+                if here is None:
+                    found.append(f"{where}.competitors.{key}: {why}")
+                else:
+                    names[key] = here
+        problems += found
+        if found:
             continue
-        name = lambda key: key if key.startswith("e:") else renamed[key]  # noqa: E731
-        CircuitLots.objects.create(
+        created = CircuitLots.objects.create(
             circuit=circuit,
             ranking=lot["ranking"],
             seed=lot["seed"],
             manual=lot["manual"],
-            inputs=sorted(name(key) for key in lot["inputs"]),
-            result=[name(key) for key in lot["result"]],
+            inputs=[names[key] for key in lot["inputs"]],  # the file's order: the replay's
+            result=[names[key] for key in lot["result"]],
         )
+        # ``performed_at`` is set on insert: then the recorded moment, kept.
+        CircuitLots.objects.filter(pk=created.pk).update(performed_at=parse_datetime(lot["performed_at"]))
 
 
-def load_circuit(doc: Any, *, slug: str | None = None) -> tuple[Circuit, list[str]]:
-    """The circuit of ``doc`` (under ``slug``, if given) and the sorteios left out; raises
+def load_circuit(doc: Any, *, slug: str | None = None) -> Circuit:
+    """The circuit of ``doc`` (under ``slug``, if given) with every sorteio; raises
     :class:`CircuitLoadError` with every problem, having written nothing."""
     problems = _shape(doc)
     if problems:
@@ -143,7 +199,6 @@ def load_circuit(doc: Any, *, slug: str | None = None) -> tuple[Circuit, list[st
     slug = slug or c["slug"]
     if Circuit.objects.filter(slug=slug).exists():
         raise CircuitLoadError([f"circuit.slug: já existe um circuito «{slug}»"])
-    skipped: list[str] = []
     with transaction.atomic():
         try:
             circuit = Circuit(
@@ -163,12 +218,13 @@ def load_circuit(doc: Any, *, slug: str | None = None) -> tuple[Circuit, list[st
             raise CircuitLoadError([f"circuit: {m}" for m in exc.messages]) from None
         etapas = _etapas(doc, circuit, problems)
         renamed = _links(doc, circuit, etapas, problems) if not problems else {}
+        if not problems:
+            _lots(doc, circuit, renamed, problems)
         if problems:
             transaction.set_rollback(True)
             raise CircuitLoadError(problems)
-        _lots(doc, circuit, renamed, skipped)
         # Its etapas' placings read now and its number set, as a circuit service would:
         # a reader never reads them (circuits.services.placings).
         etapa_placings_refresh(etapas=etapas.values())
         bump(circuit.pk)
-    return circuit, skipped
+    return circuit

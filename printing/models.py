@@ -1,4 +1,5 @@
-"""Print jobs: one PDF requested by an organizer, rendered in chunks by the workers.
+"""Print jobs: one PDF of a tournament requested by an organizer — or of a circuit's
+rankings, requested by anyone who may see the circuit — rendered in chunks by the workers.
 
 A job's chunks keep their input data and, once rendered, their PDF bytes in the
 database, so any worker on any machine can render, retry or resume any chunk, and a
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from circuits.models import Circuit
 from tournaments.models import Tournament
 
 
@@ -30,7 +32,13 @@ class PrintJob(models.Model):
 
     ACTIVE = (Status.QUEUED, Status.RUNNING, Status.MERGING)
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="print_jobs")
+    # A job prints a tournament's document or a circuit's rankings: exactly one of the two.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="print_jobs", null=True, blank=True
+    )
+    circuit = models.ForeignKey(
+        Circuit, on_delete=models.CASCADE, related_name="print_jobs", null=True, blank=True
+    )
     doc = models.CharField(max_length=20)
     params = models.JSONField(default=dict)
     fingerprint = models.CharField(max_length=64, db_index=True)
@@ -53,6 +61,13 @@ class PrintJob(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=False, circuit__isnull=True)
+                | models.Q(tournament__isnull=True, circuit__isnull=False),
+                name="print_job_of_one_tournament_or_circuit",
+            )
+        ]
         verbose_name = _("impressão")
         verbose_name_plural = _("impressões")
 

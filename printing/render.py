@@ -226,16 +226,20 @@ def render_schedule_pdf(
 
 Renderer = Callable[..., bytes]
 
+
+def render_circuit_pdf(
+    header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
+) -> bytes:
+    """A circuit's rankings (``printing.documents.circuit``), one unit a ranking (pages
+    flow), landscape when the etapas would not fit across a portrait page."""
+    return _render("printing/circuit.html", header, meta=meta, units=units, paged=False)
+
+
 RENDERERS: dict[str, Renderer] = {
     "sumulas": render_sumulas_pdf,
     "teams": render_teams_pdf,
     "bracket": render_bracket_pdf,
     "standings": render_standings_pdf,
     "schedule": render_schedule_pdf,
+    "circuit": render_circuit_pdf,  # a circuit's job (printing.circuit_jobs)
 }
-
-
-def render_circuit_pdf(context: dict[str, Any]) -> bytes:
-    """A circuit's rankings (``printing.documents.circuit.circuit_ranking_pages``), landscape
-    when the etapas would not fit across a portrait page."""
-    return _render("printing/circuit.html", context, landscape=len(context["etapas"]) > 8)

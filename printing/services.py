@@ -129,13 +129,12 @@ def _file_exists(job: PrintJob) -> bool:
 
 def job_prepare(job_id: int) -> list[int]:
     """Build the page data into chunks; returns the chunk indices still to render."""
-    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    job = PrintJob.objects.select_related("tournament", "circuit").get(pk=job_id)
     if job.status not in (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING):
         return []
     if not job.chunks.exists():
-        params = Params.from_dict(job.params)
-        built = documents.build(job.tournament, params)
-        parts = built.chunks(documents.chunk_size(params.doc))
+        built, size = _built(job)
+        parts = built.chunks(size)
         with transaction.atomic():
             PrintChunk.objects.bulk_create(
                 [PrintChunk(job=job, index=i, units=units) for i, units in enumerate(parts)]
@@ -150,6 +149,18 @@ def job_prepare(job_id: int) -> list[int]:
                 updated_at=timezone.now(),
             )
     return list(job.chunks.filter(pdf__isnull=True).order_by("index").values_list("index", flat=True))
+
+
+def _built(job: PrintJob) -> tuple[documents.Built, int]:
+    """The job's page data and its units per chunk: a tournament's document, or a
+    circuit's rankings (one chunk: a few pages that flow)."""
+    if job.circuit_id is not None:
+        from printing.documents import circuit
+
+        built = circuit.build(job.circuit)
+        return built, max(len(built.units), 1)
+    params = Params.from_dict(job.params)
+    return documents.build(job.tournament, params), documents.chunk_size(params.doc)
 
 
 class ChunkAbandoned(Exception):
@@ -268,7 +279,8 @@ def _finish(job: PrintJob, writer: PdfWriter, hashes: dict[str, str] | None) -> 
     PINs) make them the teams' PINs in the same transaction. False if the job was
     cancelled meanwhile (no file is left)."""
     params = Params.from_dict(job.params)
-    name = f"printing/{job.tournament_id}/{params.filename()[:-4]}-{job.pk}-{job.fingerprint[:10]}.pdf"
+    folder = job.tournament_id if job.circuit_id is None else f"circuitos/{job.circuit_id}"
+    name = f"printing/{folder}/{params.filename()[:-4]}-{job.pk}-{job.fingerprint[:10]}.pdf"
     target = Path(settings.MEDIA_ROOT, name)
     target.parent.mkdir(parents=True, exist_ok=True)
     pages = len(writer.pages)

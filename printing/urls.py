@@ -1,4 +1,5 @@
-"""Organizer pages of printing (paths are absolute from the site root)."""
+"""Pages of printing (paths are absolute from the site root): a tournament's, for its
+organizers; a circuit's rankings, for whoever may see the circuit."""
 
 from django.urls import path
 
@@ -14,5 +15,12 @@ urlpatterns = [
     path(P + "<int:job_id>/pdf/", views.JobDownloadView.as_view(), name="download"),
     path(P + "<int:job_id>/cancelar/", views.JobCancelView.as_view(), name="cancel"),
     path(P + "<int:job_id>/retomar/", views.JobResumeView.as_view(), name="resume"),
-    path("circuitos/<slug:slug>/gestao/classificacao.pdf", views_circuit.circuit_pdf, name="circuit_pdf"),
+    # A circuit's rankings as PDF: for whoever may see the circuit (printing.views_circuit).
+    path("circuito/<slug:slug>/pdf/", views_circuit.CircuitPdfView.as_view(), name="circuit_pdf"),
+    path("circuito/<slug:slug>/pdf/<int:job_id>/", views_circuit.circuit_job_status, name="circuit_status"),
+    path(
+        "circuito/<slug:slug>/pdf/<int:job_id>/classificacao.pdf",
+        views_circuit.circuit_job_download,
+        name="circuit_download",
+    ),
 ]

@@ -199,6 +199,40 @@ def circuit_etapa_remove(*, etapa: CircuitEtapa, user: Any) -> None:
     etapa.delete()
 
 
+MOVES = ("up", "down")
+
+
+@transaction.atomic
+def circuit_etapa_move(*, etapa: CircuitEtapa, direction: str, user: Any) -> list[CircuitEtapa]:
+    """``etapa`` one place earlier (``up``) or later (``down``) in its circuit; the etapas
+    are numbered 1, 2, 3… again, and returned in their new order. The order is that of
+    the ranking's columns and of «an earlier etapa first» among equal points in the best
+    N (docs/rules.md §3.16); no position in a ranking depends on it."""
+    circuit = etapa.circuit
+    check_change(circuit, user)
+    if direction not in MOVES:
+        raise ServiceError(_("Ordem: escolha subir ou descer a etapa."), "direction")
+    Circuit.objects.select_for_update().filter(pk=circuit.pk).first()  # one order at a time
+    etapas = list(circuit.etapas.select_related("tournament").order_by("order", "pk"))
+    k = next((i for i, e in enumerate(etapas) if e.pk == etapa.pk), None)
+    if k is None:
+        raise ServiceError(_("Etapa: ela não está mais neste circuito."), "etapa")
+    j = k - 1 if direction == "up" else k + 1
+    if not 0 <= j < len(etapas):
+        message = (
+            _("Ordem: «%(name)s» já é a primeira etapa.")
+            if direction == "up"
+            else _("Ordem: «%(name)s» já é a última etapa.")
+        )
+        raise ServiceError(message % {"name": etapas[k].tournament.name}, "direction")
+    etapas[k], etapas[j] = etapas[j], etapas[k]
+    for n, e in enumerate(etapas, start=1):
+        if e.order != n:
+            e.order = n
+            e.save(update_fields=["order"])
+    return etapas
+
+
 @transaction.atomic
 def rodeio_create(*, event: str, name: str, slug: str, user: Any, **settings: Any) -> Circuit:
     """A rodeio: the tournaments of one event (``Tournament.event``, compared as names are)

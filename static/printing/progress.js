@@ -24,8 +24,10 @@
     li.querySelector(".print-left").textContent = s.status === "running" ? minutes(s.seconds_left) : "";
     var link = li.querySelector(".print-download");
     if (s.download_url) { link.href = s.download_url; link.hidden = false; }
-    li.querySelector(".print-cancel").hidden = ACTIVE.indexOf(s.status) < 0;
-    li.querySelector(".print-resume").hidden = !(s.stale || s.status === "failed");
+    // A circuit's public PDF (printing/circuit_page.html) has no cancel nor resume.
+    var cancel = li.querySelector(".print-cancel"), resume = li.querySelector(".print-resume");
+    if (cancel) cancel.hidden = ACTIVE.indexOf(s.status) < 0;
+    if (resume) resume.hidden = !(s.stale || s.status === "failed");
   }
   function poll(li) {
     fetch(li.dataset.statusUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"})
@@ -44,8 +46,9 @@
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".print-job").forEach(function (li) {
-      li.querySelector(".print-cancel").addEventListener("click", function () { post(li, li.dataset.cancelUrl); });
-      li.querySelector(".print-resume").addEventListener("click", function () { post(li, li.dataset.resumeUrl); });
+      var cancel = li.querySelector(".print-cancel"), resume = li.querySelector(".print-resume");
+      if (cancel) cancel.addEventListener("click", function () { post(li, li.dataset.cancelUrl); });
+      if (resume) resume.addEventListener("click", function () { post(li, li.dataset.resumeUrl); });
       if (ACTIVE.indexOf(li.dataset.status) >= 0) poll(li);
     });
   });

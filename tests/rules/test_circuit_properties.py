@@ -199,3 +199,41 @@ def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> 
     counts = {c: tuple(ps.count(p) for p in range(1, 7)) for c, ps in (("a", a), ("b", b))}
     assert (keys["a"] > keys["b"]) == (counts["a"] > counts["b"])
     assert (keys["a"] == keys["b"]) == (counts["a"] == counts["b"])
+
+
+@FAST
+@given(
+    circuits(),
+    st.one_of(st.none(), st.integers(1, 3)),
+    st.permutations(list(CircuitCriterion)[1:]),
+    st.data(),
+)
+def test_the_order_of_the_etapas_decides_no_position(
+    etapas: list[EtapaPlacings], best_n: int | None, criteria: list[CircuitCriterion], data: st.DataObject
+) -> None:
+    """Reordering the etapas (the organizer's «Subir»/«Descer») moves the columns and,
+    among equal points outside the best N, which one is counted: never a total, a
+    position, the order of the lines or what separates them (docs/rules.md §3.16)."""
+    precedence = [c for c in criteria if c is not CircuitCriterion.LOTS]
+    keys = [e.key for e in etapas]
+    moved = data.draw(st.permutations(keys))
+    results = team_results(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    one = rank_circuit(keys, results, best_n=best_n, tiebreakers=precedence)
+    other = rank_circuit(moved, results, best_n=best_n, tiebreakers=precedence)
+
+    def lines(ranking: object) -> list[object]:
+        return [
+            (
+                r.competitor,
+                r.position,
+                r.total,
+                r.pending_lots,
+                sorted((c.points, c.counted) for c in r.cells),
+            )
+            for r in ranking.rows  # type: ignore[attr-defined]
+        ]
+
+    assert lines(one) == lines(other)
+    assert one.separations == other.separations and one.pending_ties == other.pending_ties
+    for row in other.rows:
+        assert [c.etapa for c in row.cells] == [k for k in moved if k in {c.etapa for c in row.cells}]

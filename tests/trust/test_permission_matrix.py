@@ -126,8 +126,16 @@ RULES: dict[str, Rule] = {
 SKIPPED_NAMESPACES = {"admin", "circuits"}  # the admin is Django's, behind is_staff
 # i18n; and a circuit's pages, keyed by a circuit (not a tournament), whose matrix of
 # visitors is tests/circuits/test_views.py, tests/public/test_circuit_page.py,
-# tests/public/test_circuit_live.py and tests/printing/test_circuit_pdf.py.
-SKIPPED_NAMES = {"set_language", "public:circuit", "public:circuit_revision", "printing:circuit_pdf"}
+# tests/public/test_circuit_live.py and tests/printing/test_circuit_pdf.py (the PDF's
+# page, its job's status and download: anyone who may see the circuit).
+SKIPPED_NAMES = {
+    "set_language",
+    "public:circuit",
+    "public:circuit_revision",
+    "printing:circuit_pdf",
+    "printing:circuit_status",
+    "printing:circuit_download",
+}
 
 
 def walk(

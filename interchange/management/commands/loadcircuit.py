@@ -1,8 +1,8 @@
 """``manage.py loadcircuit FILE [--slug SLUG]``: create a circuit from its tenteio-circuit/1
 file (``interchange.circuit_load``), its etapas being tournaments already on the site.
 
-On any problem it prints one line per problem on stderr, exits 1 and writes nothing; a
-sorteio it could not name here is printed as a warning and left out.
+On any problem it prints one line per problem on stderr, exits 1 and writes nothing;
+every sorteio of the file is loaded, its competitors renamed to this site's.
 """
 
 from __future__ import annotations
@@ -33,11 +33,9 @@ class Command(BaseCommand):
             self.stderr.write(f"arquivo ilegível: {exc}")
             sys.exit(1)
         try:
-            circuit, skipped = load_circuit(doc, slug=options["slug"])
+            circuit = load_circuit(doc, slug=options["slug"])
         except CircuitLoadError as exc:
             for problem in exc.problems:
                 self.stderr.write(problem)
             sys.exit(1)
-        for line in skipped:
-            self.stderr.write(f"aviso: {line}")
         self.stdout.write(f"circuito «{circuit.name}» criado: /circuito/{circuit.slug}/")
