@@ -99,6 +99,15 @@ async def spectator(client: Client, s: model.Spectator, paths: Any, t0: float, s
             spawn(_arrive(client, page, revision_path, at, model.live(kind)))
             t = at + period
             continue
+        if model.live(kind) and (seen := model.shown(s, t - t0)) != t - t0:
+            # The tab is hidden: live.js does not poll; it polls at once when shown again.
+            if seen is not None:
+                t = t0 + seen
+            elif arrival is not None:  # hidden for good: only a new visitor opens a page
+                t = t0 + arrival[0]
+            else:
+                break
+            continue
         await until(t)
         if stopped[0]:
             break

@@ -172,7 +172,8 @@ def report(
     print(
         f"model: {mesas} mesas over {args.minutes:g} min (seed {args.seed}, busiest minute "
         f"{model.peak_per_minute(model.mesas(mesas, args.minutes, args.organizers, args.seed))} mesas), "
-        f"{args.organizers} organizers, {spectators} spectators"
+        f"{args.organizers} organizers, {spectators} spectators, each tab on screen "
+        f"{args.looking:.0%} of the time (looks of {model.LOOKING:g} s on average)"
     )
     header = " ".join(f"{h:>6}" for h in ("p50", "p95", "p99", "max"))
     print(f"{'request kind (ms)':26} {'n':>7} {header} {'5xx':>5} {'err':>5}  target")
@@ -237,6 +238,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--organizers", type=int, default=4)
     parser.add_argument("--spectators", type=int, default=2000, help="before --scale (2000)")
+    parser.add_argument(
+        "--looking", type=float, default=0.2, help="share of the time a tab is on screen (0.2; 1: always)"
+    )
     parser.add_argument("--nginx", action="store_true", help="everybody through nginx (docs/DEPLOY.md)")
     args = parser.parse_args()
     load_start = tuple(round(x, 2) for x in os.getloadavg())
@@ -264,7 +268,7 @@ def main() -> int:
         plan = model.mesas(mesas, args.minutes, args.organizers, args.seed)
         horizon = args.minutes * 60 + model.TYPING[1] + 2 * model.SIGN_GAP[1] + model.THINK[1] + 10
         crowd_plan = model.spectators(
-            spectators, horizon, {k: len(v) for k, v in event["targets"].items()}, args.seed
+            spectators, horizon, {k: len(v) for k, v in event["targets"].items()}, args.seed, args.looking
         )
         spawn = multiprocessing.get_context("spawn")
         stop, staff_out, crowd_out = spawn.Event(), spawn.Queue(), spawn.Queue()

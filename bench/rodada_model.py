@@ -12,17 +12,25 @@ gives the same rodada.
 - **Spectators.** Each has one public page open, chosen by ``PAGE_MIX``; a page with live
   refresh polls the revision every ``POLL_EVERY`` s on a fixed grid (``setInterval`` in
   static/js/live.js), and the team page, which has no live refresh, is reloaded by hand
-  every ``HAND_RELOAD`` s. Visitors come and go: each spectator's place is taken by a new
-  arrival (who loads a page of their own) after an exponential stay of mean ``STAY`` s.
+  every ``HAND_RELOAD`` s. live.js polls only while its tab is visible and polls at once
+  when it shows again (``visibilitychange``); a spectator looks at the page for spells of
+  mean ``LOOKING`` s and puts the phone away between them, so that a share of the tabs is
+  visible at any moment (``--looking``, 0.2 by default: a minute's look every five; 1:
+  every tab always on screen, the stress figure). Visitors come and go: each spectator's
+  place is taken by a new arrival (who loads a page of their own) after an exponential
+  stay of mean ``STAY`` s.
 """
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
 from dataclasses import dataclass, field
 
 POLL_EVERY = 1.0  # seconds between revision polls (templates/public/_live.html's data-every)
 HAND_RELOAD = 30.0  # seconds between reloads of a page without live refresh
+LOOKING = 60.0  # mean seconds of one look at the page before the phone goes away
 STAY = 300.0  # mean seconds a visitor keeps one page open
 TYPING = (10.0, 30.0)  # seconds the judge types the súmula after the page arrives
 SIGN_GAP = (2.0, 6.0)  # seconds before each capataz signs
@@ -53,6 +61,7 @@ class Spectator:
     target: int  # which classificação page or team (an index into the event's list)
     phase: float  # offset of the poll grid in [0, POLL_EVERY)
     arrivals: list[tuple[float, str, int]] = field(default_factory=list)  # (time, kind, target)
+    looks: list[tuple[float, float]] = field(default_factory=lambda: [(0.0, math.inf)])  # visible spells
 
 
 def mesas(count: int, minutes: float, organizers: int, seed: int) -> list[Mesa]:
@@ -77,10 +86,38 @@ def _page(rng: random.Random, targets: dict[str, int]) -> tuple[str, int]:
     return kind, rng.randrange(max(targets.get(kind, 1), 1))
 
 
-def spectators(count: int, duration: float, targets: dict[str, int], seed: int) -> list[Spectator]:
+def looks(rng: random.Random, duration: float, share: float) -> list[tuple[float, float]]:
+    """The spells (start, end) a tab is on screen: looks of mean ``LOOKING`` s and the
+    phone away for spells of the mean that makes ``share`` of the time visible (both
+    exponential, so a tab seen at the start is as likely as at any other moment)."""
+    if share >= 1:
+        return [(0.0, math.inf)]
+    away = LOOKING * (1 - share) / share
+    spells = []
+    t = 0.0 if rng.random() < share else rng.expovariate(1 / away)
+    while t < duration:
+        end = t + rng.expovariate(1 / LOOKING)
+        spells.append((t, end))
+        t = end + rng.expovariate(1 / away)
+    return spells
+
+
+def shown(s: Spectator, t: float) -> float | None:
+    """The first moment at or after ``t`` the tab is on screen (None: not again)."""
+    i = bisect.bisect_right(s.looks, (t, math.inf)) - 1
+    if i >= 0 and s.looks[i][1] > t:
+        return t
+    return s.looks[i + 1][0] if i + 1 < len(s.looks) else None
+
+
+def spectators(
+    count: int, duration: float, targets: dict[str, int], seed: int, looking: float = 1.0
+) -> list[Spectator]:
     """``targets``: how many distinct pages of each kind there are (classificação pages,
-    teams); a kind not named has one page."""
+    teams); a kind not named has one page. ``looking``: the share of the time a tab is on
+    screen."""
     rng = random.Random(f"spectators-{seed}")
+    seen = random.Random(f"looks-{seed}")  # its own stream: the pages drawn do not move with it
     crowd = []
     for _ in range(count):
         kind, target = _page(rng, targets)
@@ -89,6 +126,7 @@ def spectators(count: int, duration: float, targets: dict[str, int], seed: int) 
         while t < duration:
             s.arrivals.append((t, *_page(rng, targets)))
             t += rng.expovariate(1 / STAY)
+        s.looks = looks(seen, duration, looking)
         crowd.append(s)
     return crowd
 
@@ -109,10 +147,13 @@ def spectator_rates(crowd: list[Spectator], duration: float) -> dict[str, float]
     """Requests per second the crowd offers: revision polls, page loads by new arrivals and
     hand reloads, and the most reloads live refresh can add (one per poll, when every poll
     finds a new revision — during a rodada, where each súmula saved bumps it, nearly all do)."""
-    tabs = sum(live(s.kind) for s in crowd)  # the pages opened later keep the same mix
+    tabs = [s for s in crowd if live(s.kind)]  # the pages opened later keep the same mix
     arrivals = sum(len(s.arrivals) for s in crowd) / duration
-    polls = tabs / POLL_EVERY
-    hand = (len(crowd) - tabs) / HAND_RELOAD
+    # A poll a period while on screen, and one each time the tab shows again.
+    on_screen = sum(min(end, duration) - start for s in tabs for start, end in s.looks if start < duration)
+    shows = sum(1 for s in tabs for start, _ in s.looks if 0 < start < duration)
+    polls = (on_screen / POLL_EVERY + shows) / duration
+    hand = (len(crowd) - len(tabs)) / HAND_RELOAD
     return {"polls": polls, "arrivals": arrivals, "hand reloads": hand, "live reloads (at most)": polls}
 
 

@@ -89,3 +89,23 @@ def test_summary_of_latencies():
     assert stats == {"n": 3, "p50": 0.2, "p95": 0.3, "p99": 0.3, "max": 0.3}
     empty = model.summary([])
     assert empty["n"] == 0 and math.isnan(empty["p99"]) and math.isnan(empty["max"])
+
+
+def test_tabs_are_on_screen_the_share_asked_and_poll_only_then():
+    crowd = model.spectators(2000, duration=3000, targets={}, seed=17, looking=0.2)
+    seen = [min(end, 3000) - start for s in crowd for start, end in s.looks if start < 3000]
+    assert abs(sum(seen) / (2000 * 3000) - 0.2) < 0.02
+    assert all(a[1] < b[0] for s in crowd for a, b in zip(s.looks, s.looks[1:], strict=False))
+    live_tabs = sum(model.live(s.kind) for s in crowd)
+    rates = model.spectator_rates(crowd, duration=3000)
+    assert 0.18 * live_tabs / model.POLL_EVERY < rates["polls"] < 0.23 * live_tabs / model.POLL_EVERY
+    always = model.spectators(10, duration=100, targets={}, seed=17)
+    assert all(s.looks == [(0.0, math.inf)] for s in always)
+
+
+def test_a_hidden_tab_polls_when_it_shows_again():
+    s = model.Spectator("home", 0, 0.0, looks=[(10.0, 20.0), (50.0, 60.0)])
+    assert model.shown(s, 0.0) == 10.0
+    assert model.shown(s, 15.0) == 15.0
+    assert model.shown(s, 20.0) == 50.0
+    assert model.shown(s, 61.0) is None
