@@ -13,7 +13,10 @@ The plain form gets a redirect or the page again; a request that accepts
 :func:`refusal_json`. Both carry sentences in the request's language, never a rule code.
 A refused súmula's sentences are placed by :func:`placed_problems` — in a partida's
 block, or in the list under the form — and the page and the JSON answer both read
-them from there, so the phone draws each one where the server's page shows it.
+them from there, so the phone draws each one where the server's page shows it. A
+refused signature is said on its capataz's card (:func:`signature_where`, the page's
+messages tagged with the card's id); a stale súmula's JSON also carries the rows of the
+page's table of what changed.
 """
 
 from __future__ import annotations

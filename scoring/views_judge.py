@@ -229,7 +229,8 @@ class EntryView(JsonRefusals, MatchMixin, View):
 
 class SignView(JsonRefusals, MatchMixin, View):
     """A capataz's signature, on paper or with the team PIN. The plain form always goes
-    back to the súmula page, with the outcome or the refusal as its message."""
+    back to the súmula page, with the outcome as its message, or the refusal on the
+    card of the capataz it was for (tagged messages, ``views_answers.signature_refusals``)."""
 
     def refuse(self, status: int, message: str, texts: Sequence[str] = ()) -> HttpResponse:
         """Said on the card of the capataz the POST named (its side), the refusal then
