@@ -13,7 +13,10 @@ The plain form gets a redirect or the page again; a request that accepts
 :func:`refusal_json`. Both carry sentences in the request's language, never a rule code.
 A refused súmula's sentences are placed by :func:`placed_problems` — in a partida's
 block, or in the list under the form — and the page and the JSON answer both read
-them from there, so the phone draws each one where the server's page shows it.
+them from there, so the phone draws each one where the server's page shows it. A
+refused signature is said on its capataz's card (:func:`signature_where`, the page's
+messages tagged with the card's id); a stale súmula's JSON also carries the rows of the
+page's table of what changed.
 """
 
 from __future__ import annotations
@@ -172,18 +175,56 @@ def problem_rows(form: SheetForm, problems: Sequence[EntryProblem]) -> tuple[lis
     return rows, [p.message for p in placed if p.partida is None]
 
 
-def refusal_json(status: int, message: str, problems: Sequence[str | Placed] = ()) -> JsonResponse:
+def refusal_json(
+    status: int,
+    message: str,
+    problems: Sequence[str | Placed] = (),
+    *,
+    where: Sequence[Placed] | None = None,
+    changes: Sequence[Change] = (),
+) -> JsonResponse:
     """The queue's refusal: ``problems``, its sentences; ``where``, the same sentences
-    one for one with where the súmula page shows each (:class:`Placed`)."""
-    where = [p if isinstance(p, Placed) else Placed(str(p)) for p in problems]
+    one for one with where the súmula page shows each (:class:`Placed`), unless given
+    (a signature's: :func:`signature_where`); ``changes``, a stale súmula's rows of
+    what changed (``scoring/_changes.html``), so the phone draws the page's table."""
+    placed = [p if isinstance(p, Placed) else Placed(str(p)) for p in problems]
     body = {
         "ok": False,
         "status": status,
         "message": message,
-        "problems": [p.message for p in where],
-        "where": [p.as_json() for p in where],
+        "problems": [p.message for p in placed],
+        "where": [p.as_json() for p in (placed if where is None else where)],
     }
+    if changes:
+        body["changes"] = [{"field": c.field, "before": c.before, "after": c.after} for c in changes]
     return JsonResponse(body, status=status)
+
+
+SIGN_TAG = "sign-%s"  # a signature card's id on the súmula page, and its refusal's message tag
+
+
+def signature_where(side: str | None, message: str, texts: Sequence[str]) -> list[Placed]:
+    """Where the súmula page shows a refused signature: on the capataz's card of that
+    side (``field`` "sign-a" / "sign-b", the card's id), the refusal then its details;
+    nowhere in particular (the messages at the top) when the POST named no side."""
+    if side not in ("a", "b"):
+        return []
+    return [Placed(text, SIGN_TAG % side) for text in (message, *texts)]
+
+
+def signature_refusals(request: HttpRequest, sides: Sequence[str]) -> tuple[list[Any], dict[str, list[str]]]:
+    """The page's messages split: those of a refused signature go to the card of their
+    side (when the page shows it), the others stay at the top. Reading them spends them."""
+    top: list[Any] = []
+    cards: dict[str, list[str]] = {}
+    for m in messages.get_messages(request):
+        tag = next((t for t in (m.extra_tags or "").split() if t.startswith("sign-")), "")
+        side = tag.removeprefix("sign-")
+        if side in sides:
+            cards.setdefault(side, []).append(str(m))
+        else:
+            top.append(m)
+    return top, cards
 
 
 def stale_texts(changes: Sequence[Change]) -> list[str]:

@@ -31,6 +31,7 @@ from scoring.selectors_judge import judge_rows
 from scoring.services.errors import AlreadyWritten, EntryInvalid, EntryProblem, ScoringError, StaleEdit
 from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save, sheet_sign
 from scoring.views_answers import (
+    SIGN_TAG,
     BadKey,
     JsonRefusals,
     Placed,
@@ -44,6 +45,8 @@ from scoring.views_answers import (
     problem_rows,
     refusal_json,
     signature_done,
+    signature_refusals,
+    signature_where,
     stale_of,
     stale_texts,
     sumula_done,
@@ -132,6 +135,10 @@ class EntryView(JsonRefusals, MatchMixin, View):
                         "pin_key": new_key(),
                     }
                 )
+        # A refused signature (SignView.refuse) is said on its capataz's card.
+        top, refused = signature_refusals(self.request, [s["side"] for s in signing])  # type: ignore[attr-defined]
+        for s in signing:
+            s["refusal"] = refused.get(s["side"], [])
         waiting = sheet.state in ("awaiting_check", "check_mismatch")
         can_check = waiting and latest is not None and latest.entered_by_id != user.pk
         return {
@@ -151,6 +158,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
             "storage_key": f"sumula:{match.pk}:{form['base_version'].value()}",
             "client_key": extra.pop("client_key", None) or new_key(),
             "pretty_code": selectors.codes.pretty(sheet.code),
+            "messages": top,
             **extra,
         }
 
@@ -207,7 +215,7 @@ class EntryView(JsonRefusals, MatchMixin, View):
             return self.refuse(form, 422, exc.message, texts, problems=exc.problems, **kept)
         except StaleEdit as exc:
             if wants_json(request):
-                return refusal_json(exc.status, exc.message, stale_texts(exc.changes))
+                return refusal_json(exc.status, exc.message, stale_texts(exc.changes), changes=exc.changes)
             data = request.POST.copy()
             data["base_version"] = str(exc.current.version)  # resending is now a conscious choice
             form = SheetForm(data, match=self.match, modality=self.tournament.rules())
@@ -221,12 +229,19 @@ class EntryView(JsonRefusals, MatchMixin, View):
 
 class SignView(JsonRefusals, MatchMixin, View):
     """A capataz's signature, on paper or with the team PIN. The plain form always goes
-    back to the súmula page, with the outcome or the refusal as its message."""
+    back to the súmula page, with the outcome as its message, or the refusal on the
+    card of the capataz it was for (tagged messages, ``views_answers.signature_refusals``)."""
 
     def refuse(self, status: int, message: str, texts: Sequence[str] = ()) -> HttpResponse:
+        """Said on the card of the capataz the POST named (its side), the refusal then
+        what changed: the page's messages tagged with the card's id, or the JSON's where."""
+        side = str(self.request.POST.get("team", ""))
+        where = signature_where(side, message, texts)
         if wants_json(self.request):
-            return refusal_json(status, message, texts)
-        messages.error(self.request, message)
+            return refusal_json(status, message, texts, where=where)
+        tags = SIGN_TAG % side if where else ""
+        for text in (message, *texts) if where else (message,):
+            messages.error(self.request, text, extra_tags=tags)
         return HttpResponseRedirect(entry_url(self.match), status=303)
 
     def post(self, request: HttpRequest, slug: str, match_id: int) -> HttpResponse:

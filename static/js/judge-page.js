@@ -3,8 +3,9 @@
  * pages cached, sends the forms marked data-phone-queue (súmula, conferência,
  * signatures) through the phone's queue (static/js/judge-queue.js), and shows each item
  * of the queue with its state: on the phone, sent (version N), refused (the server's
- * sentences; static/js/sumula.js also draws them next to the súmula's fields), until
- * the judge dismisses it or sends that form again. Without JS the forms are plain POSTs.
+ * sentences; static/js/sumula.js also draws them next to the súmula's fields, this
+ * file a signature's on its capataz's card), until the judge dismisses it or sends that
+ * form again. Without JS the forms are plain POSTs.
  * Its sentences come from the data- attributes of its tag, in the page's language.
  */
 (function () {
@@ -35,9 +36,39 @@
     return item.owner === judge && (!match || item.match === match) && (!kinds.length || kinds.indexOf(item.kind) !== -1);
   }
 
+  // A refused signature's sentences on its capataz's card (scoring/entry.html, id
+  // "sign-a" / "sign-b", named by the refusal's "where"), as the page without JS shows
+  // them there: the same list, until «Fechar» or a new send from that card.
+  var DRAWN = "data-phone-refusal";
+  function drawSignatures(items) {
+    document.querySelectorAll("[" + DRAWN + "=signature]").forEach(function (el) { el.parentNode.removeChild(el); });
+    items.forEach(function (item) {
+      if (item.kind !== "signature" || item.state !== "refused" || !item.where) return;
+      var texts = {};
+      item.where.forEach(function (w) { if (w.field) (texts[w.field] = texts[w.field] || []).push(w.message); });
+      Object.keys(texts).forEach(function (field) {
+        var card = document.getElementById(field);
+        if (!card || !card.classList.contains("sign")) return;
+        var ul = document.createElement("ul");
+        ul.classList.add("error");
+        ul.classList.add("errors");
+        ul.setAttribute("role", "alert");
+        ul.setAttribute(DRAWN, "signature");
+        texts[field].forEach(function (t) {
+          var li = document.createElement("li");
+          li.textContent = t;
+          ul.appendChild(li);
+        });
+        var title = card.querySelector("strong");
+        card.insertBefore(ul, title ? title.nextSibling : card.firstChild);
+      });
+    });
+  }
+
   function render() {
     return Q.all().then(function (items) {
       items = items.filter(mine);
+      if (match) drawSignatures(items);
       list.textContent = "";
       items.forEach(function (item) {
         var li = document.createElement("li");
@@ -122,12 +153,15 @@
   }
 
   // A súmula (or conferência) sent again replaces the refusal of its last send: that
-  // refusal's item leaves the panel, and its sentences the form (static/js/sumula.js).
-  function superseded(kind) {
-    if (Q.FORMS.indexOf(kind) === -1) return Promise.resolve();
+  // refusal's item leaves the panel, and its sentences the form (static/js/sumula.js);
+  // a signature sent again from a card, the refusals drawn on that card.
+  function superseded(kind, form) {
+    var card = kind === "signature" && form.elements.team ? "sign-" + form.elements.team.value : "";
+    if (Q.FORMS.indexOf(kind) === -1 && !card) return Promise.resolve();
     return Q.all().then(function (items) {
       return Promise.all(items.filter(function (i) {
-        return i.owner === judge && i.match === match && i.kind === kind && i.state === "refused";
+        if (i.owner !== judge || i.match !== match || i.kind !== kind || i.state !== "refused") return false;
+        return !card || (i.where || []).some(function (w) { return w.field === card; });
       }).map(function (i) { return Q.dismiss(i.id); }));
     });
   }
@@ -141,7 +175,7 @@
     new FormData(form).forEach(function (v, k) { if (k !== "client_key") fields.push([k, String(v)]); });
     if (event.submitter && event.submitter.name) fields.push([event.submitter.name, event.submitter.value]);
     fields.push(["client_key", Q.uuid()]); // one key per send: a resend of this item reuses it
-    superseded(kind).then(function () {
+    superseded(kind, form).then(function () {
       return Q.add({ owner: judge, kind: kind, match: match, label: label, url: form.getAttribute("action") || window.location.pathname, fields: fields });
     }).then(function (item) {
       form.dispatchEvent(new CustomEvent("phone-queued", { detail: item, bubbles: true }));

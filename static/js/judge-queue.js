@@ -12,8 +12,9 @@
  * one), and only that judge's items go.
  *
  * Item states: "waiting" (on the phone), "sent" (version, message), "refused" (message,
- * problems, and where: where the súmula page shows each problem, a partida's block or
- * the list above the queue, scoring.views_answers.Placed): a refused or sent item stays
+ * problems, and where: where the súmula page shows each problem, a partida's block,
+ * the list above the queue or a capataz's signature card, scoring.views_answers.Placed;
+ * changes: a stale súmula's rows of what changed): a refused or sent item stays
  * until the judge dismisses it; a sent hand is dropped at once (the counter shows it).
  * What was typed leaves the phone once the server answers, except a refused súmula or
  * conferência's: its page fills the form with it again, next to the refusal, after a
@@ -160,6 +161,7 @@
     item.message = data.message || "";
     item.problems = data.problems || [];
     item.where = data.where || [];
+    item.changes = data.changes || [];
     item.codes = data.codes || [];
     item.slot = data.at || "top";
     item.serverState = data.state || null;

@@ -9,7 +9,8 @@
  *   (p.field-error), else in the list above «Neste aparelho» (ul.error.errors) — from
  *   the refusal's "where" (scoring.views_answers.Placed), kept in the queue's item, so
  *   they are there again after a reload, offline too, with what was typed; they go
- *   when the judge closes the item («Fechar») or sends the súmula again;
+ *   when the judge closes the item («Fechar») or sends the súmula again; a stale one
+ *   (409) shows the server's table of what changed meanwhile (its "changes");
  * - only the fields of the chosen result (jogo disputado, W.O., ...) are shown;
  * - each score shows its malos/buenos count in the gaúcho modalities.
  * What it says to the judge comes translated from the page (scoring/_sumula_script.html,
@@ -80,7 +81,10 @@
 
   // The draft typed on the phone; else, after a refusal through the queue, what was sent.
   function restore(refused) {
-    if (!Q || !key || document.querySelector(".error:not([" + DRAWN + "])")) return; // the server already shows what was typed
+    var shown = Array.prototype.some.call(document.querySelectorAll(".error:not([" + DRAWN + "])"), function (el) {
+      return !el.closest(".signing"); // a signature's refusal is not about the form
+    });
+    if (!Q || !key || shown) return; // the server already shows what was typed
     Q.kv.get(key).then(function (saved) {
       if (touched) return;
       if (saved && saved.data) {
@@ -111,7 +115,7 @@
   // The refusal's sentences where the server's page shows them (scoring/_form.html,
   // scoring/_errors.html): same elements, same classes, so it looks the same.
   function draw(item) {
-    document.querySelectorAll("[" + DRAWN + "]").forEach(function (el) {
+    document.querySelectorAll("[" + DRAWN + "]:not([" + DRAWN + "=signature])").forEach(function (el) {
       if (el.classList.contains("partida")) { el.classList.remove("has-error"); el.removeAttribute(DRAWN); }
       else el.parentNode.removeChild(el);
     });
@@ -126,7 +130,9 @@
       row.insertBefore(node("p", ["field-error"], w.message), row.querySelector("details.lineup"));
     });
     var above = panel && panel.parentNode ? panel : form;
-    if (listed.length) {
+    if (item.changes && item.changes.length) {
+      above.parentNode.insertBefore(staleBox(item), above);
+    } else if (listed.length) {
       var ul = node("ul", ["error", "errors"]);
       listed.forEach(function (text) {
         var li = document.createElement("li");
@@ -139,6 +145,42 @@
     }
     var details = form.closest("details");
     if (details) details.open = true;
+  }
+
+  // A stale súmula (409): the message and the table of what changed meanwhile, as
+  // scoring/_errors.html and scoring/_changes.html draw them.
+  function cell(tag, text, cls) {
+    var el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (tag === "th" && cls === undefined) el.setAttribute("scope", "row");
+    el.textContent = text;
+    return el;
+  }
+  function staleBox(item) {
+    var box = node("div", ["error"]);
+    var p = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = item.message || "";
+    p.appendChild(strong);
+    box.appendChild(p);
+    var wrap = document.createElement("div");
+    wrap.className = "table-wrap";
+    var table = document.createElement("table");
+    table.className = "diff";
+    var head = document.createElement("tr");
+    [words.field, words.before, words.after].forEach(function (t) { head.appendChild(cell("th", t || "", "")); });
+    table.appendChild(document.createElement("thead")).appendChild(head);
+    var body = table.appendChild(document.createElement("tbody"));
+    item.changes.forEach(function (c) {
+      var tr = document.createElement("tr");
+      tr.appendChild(cell("th", c.field));
+      tr.appendChild(cell("td", c.before, "old"));
+      tr.appendChild(cell("td", c.after, "new"));
+      body.appendChild(tr);
+    });
+    wrap.appendChild(table);
+    box.appendChild(wrap);
+    return box;
   }
 
   function redraw() {

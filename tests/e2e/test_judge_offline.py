@@ -19,12 +19,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from interchange.load import load_tournament
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, Signature
+from scoring.services.pins import pins_generate
+from scoring.services.workflow import sheet_save
 from tally.models import HandEntry
 from tests.documents import document
 from tests.e2e.conftest import PHONE
 from tests.e2e.steps import TIMEOUT, login
-from tests.scoring.conftest import PASSWORD, make_tournament, played, user
+from tests.scoring.conftest import PASSWORD, make_tournament, played, user, win_a
 from tests.tally.test_counter import ladder_match, reach
 from tournaments.models import Match
 
@@ -207,6 +209,84 @@ def test_a_sumula_refused_once_back_online_shows_its_sentence_next_to_the_partid
     expect(page.locator(".field-error, .has-error")).to_have_count(0)
     page.reload()
     expect(page.locator(".field-error")).to_have_count(0)
+
+
+def test_a_signature_refused_once_back_online_shows_its_sentence_on_the_capatazs_card(
+    phone: BrowserContext, live_server: Any
+) -> None:
+    t = make_tournament("assinatura")
+    judge = user("juiz-assinatura", t, "judge")
+    m = jogo("assinatura", "1")
+    pins = pins_generate(tournament=t, user=user("org-assinatura", t, "organizer"))
+    sheet_save(match=m, user=judge, data=win_a(m), base_version=0, submit=True)
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/assinatura/jogo/{m.pk}/")
+    ready_offline(page)
+
+    phone.set_offline(True)
+    page.fill("#sign-b input[name=pin]", "0000" if pins[m.team_b_id] != "0000" else "1111")
+    page.click("#sign-b form.pin-form button[type=submit]")
+    item = page.locator("#phone-queue .queue-item[data-kind=signature]")
+    expect(item).to_contain_text("no aparelho")
+
+    phone.set_offline(False)  # sent when the browser says it is back online: refused
+    sentence = f"PIN errado para {m.team_b.name}"
+    card = page.locator("#sign-b ul.error.errors")
+    expect(card).to_contain_text(sentence, timeout=DRAIN)
+    expect(item).to_have_attribute("data-state", "refused")
+    expect(item).to_contain_text(sentence)  # in «Neste aparelho» too
+    expect(page.locator("#sign-a .error")).to_have_count(0)  # the other capataz's card: nothing
+    kept = "() => TenteioQueue.all().then(items => items.map(i => JSON.stringify(i.fields || null)))"
+    assert page.evaluate(kept) == ["null"]  # the PIN is not kept on the phone
+
+    page.reload()  # the refusal from the queue, on the card again
+    expect(card).to_contain_text(sentence)
+    phone.set_offline(True)
+    page.reload()  # offline too: the page from the cache
+    expect(card).to_contain_text(sentence)
+    phone.set_offline(False)
+
+    page.click("#phone-queue .queue-dismiss")  # «Fechar»: the sentence leaves the card too
+    expect(page.locator("#phone-queue")).to_be_hidden()
+    expect(page.locator("#sign-b .error")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#sign-b .error")).to_have_count(0)
+    assert not Signature.objects.filter(sheet__match=m).exists()
+
+
+def test_a_stale_sumula_refused_once_back_online_shows_the_table_of_what_changed(
+    phone: BrowserContext, live_server: Any
+) -> None:
+    t = make_tournament("alterada")
+    judge = user("juiz-alterada", t, "judge")
+    other = user("juiz-alterada-2", t, "judge")
+    m = jogo("alterada", "1")
+    base = live_server.url
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}/juiz/alterada/jogo/{m.pk}/")
+    ready_offline(page)
+
+    phone.set_offline(True)
+    fill_sumula(page)
+    page.fill("input[name=g1_b]", "10")
+    page.click("#sumula-form button[value=submit]")
+    expect(sumula_item(page)).to_contain_text("no aparelho")
+    sheet_save(match=m, user=other, data=win_a(m), base_version=0, submit=True)  # meanwhile
+
+    phone.set_offline(False)  # refused as stale: the page's box, its table of what changed
+    box = page.locator("div.error[data-phone-refusal]")
+    expect(box.locator("table.diff tbody tr")).not_to_have_count(0, timeout=DRAIN)
+    expect(box.locator("thead")).to_contain_text("Na versão em que você começou")
+    expect(box.locator("thead")).to_contain_text("Versão gravada agora")
+    expect(box.locator("strong")).to_contain_text("juiz-alterada-2")
+    page.reload()
+    expect(box.locator("table.diff tbody tr")).not_to_have_count(0)
+    page.click("#phone-queue .queue-dismiss")
+    expect(page.locator("div.error[data-phone-refusal]")).to_have_count(0)
+    assert [s.version for s in ScoreSheet.objects.filter(match=m)] == [1]
 
 
 def test_a_corrected_resend_clears_the_refusal(phone: BrowserContext, live_server: Any) -> None:

@@ -162,3 +162,26 @@ def test_refusals_with_nowhere_in_the_form_say_so(world: World) -> None:
     stale = c.post(entry_url(world, m), post_data(m, g1_b="10", client_key=key()), **JSON).json()
     assert stale["problems"] and all(w["field"] is None and w["partida"] is None for w in stale["where"])
     assert [w["message"] for w in stale["where"]] == stale["problems"]
+
+
+def page_table(html: str) -> list[dict[str, str]]:
+    """The rows of the stale page's table of what changed (scoring/_changes.html)."""
+    cells = r'<tr><th scope="row">(.*?)</th><td class="old">(.*?)</td><td class="new">(.*?)</td></tr>'
+    return [
+        {"field": unescape(f), "before": unescape(b), "after": unescape(a)}
+        for f, b, a in re.findall(cells, html, re.S)
+    ]
+
+
+def test_a_stale_sumula_carries_the_pages_table_of_what_changed(world: World) -> None:
+    m = world.match(1, "1")
+    sheet_save(match=m, user=world.judge2, data=win_a(m), base_version=0, submit=True)
+    c = client_for(world.judge)
+    body = post_data(m, g1_b="10", client_key=key())
+    stale = c.post(entry_url(world, m), body, **JSON).json()
+    assert stale["changes"] and len(stale["changes"]) == len(stale["problems"])
+    page = c.post(entry_url(world, m), body)  # the same POST without JS: the page's table
+    assert page.status_code == 409
+    assert page_table(page.content.decode()) == stale["changes"]
+    invalid = c.post(entry_url(world, m), post_data(m, g2_a="20", client_key=key()), **JSON).json()
+    assert "changes" not in invalid  # only a stale refusal has a table

@@ -4,9 +4,13 @@ needs no PIN; a refused one keeps no key."""
 
 from __future__ import annotations
 
+import re
 import uuid
+from html import unescape
+from typing import Any
 
 import pytest
+from django.test import Client
 
 from scoring.models import Signature, TeamPin
 from scoring.services.pins import pins_generate
@@ -114,3 +118,65 @@ def test_signature_refusals_in_json(world: World) -> None:
     assert stale.status_code == 409 and stale.json()["ok"] is False
     assert stale.json()["problems"]  # what the version it named holds, one sentence a field
     assert not Signature.objects.exists()
+
+
+# Where a refusal is said -----------------------------------------------------------------
+
+
+def card_and_top(c: Client, url: str) -> tuple[dict[str, list[str]], list[str]]:
+    """The súmula page (no JS) after a refused signature: the sentences on each capataz's
+    card, by its id, and the messages at the top of the page."""
+    html = c.get(url).content.decode()
+    cards = {}
+    for card, inner in re.findall(r'<div class="card sign" id="(sign-[ab])">(.*?)</div>', html, re.S):
+        listed = "".join(re.findall(r'<ul class="error errors"[^>]*>(.*?)</ul>', inner, re.S))
+        cards[card] = [unescape(li) for li in re.findall(r"<li>(.*?)</li>", listed, re.S)]
+    top = re.findall(r'<ul class="messages">(.*?)</ul>', html, re.S)
+    return cards, [unescape(li) for li in re.findall(r"<li[^>]*>(.*?)</li>", "".join(top), re.S)]
+
+
+def on_cards(where: list[dict[str, Any]]) -> dict[str, list[str]]:
+    cards: dict[str, list[str]] = {"sign-a": [], "sign-b": []}
+    for w in where:
+        assert w["partida"] is None
+        cards[w["field"]].append(w["message"])
+    return cards
+
+
+def test_a_refused_signature_is_said_on_its_capatazs_card_as_in_json(world: World) -> None:
+    m = world.match(1, "1")
+    pins = pins_generate(tournament=world.tournament, user=world.organizer)
+    sheet_save(match=m, user=world.judge, data=win_a(m), base_version=0, submit=True)
+    c = client_for(world.judge)
+    paper = {"team": "a", "version": 1, "method": "paper"}
+    assert c.post(sign_url(world, m), {**paper, "client_key": key()}, **JSON).json()["ok"]
+    twice = {**paper, "client_key": key()}  # this capataz already signed
+    stale = {"team": "b", "version": 2, "method": "paper", "client_key": key()}
+    for body in (twice, stale):
+        refusal = c.post(sign_url(world, m), body, **JSON).json()
+        where = refusal["where"]
+        assert where[0]["message"] == refusal["message"]  # the refusal, then its details
+        assert [w["message"] for w in where[1:]] == refusal["problems"]
+        assert {w["field"] for w in where} == {f"sign-{body['team']}"}
+        assert len(where) > (1 if body is stale else 0)  # stale: what the version named holds
+        plain = c.post(sign_url(world, m), body)  # without JS: back to the page, on the card
+        assert plain.status_code == 303
+        cards, top = card_and_top(c, entry_url(world, m))
+        assert cards == on_cards(where) and top == []
+    # A wrong PIN (its sentence counts the attempts left): on the card of its side too.
+    wrong = "0000" if pins[m.team_b_id] != "0000" else "1111"
+    pin = {"team": "b", "version": 1, "method": "pin", "pin": wrong, "client_key": key()}
+    refusal = c.post(sign_url(world, m), pin, **JSON).json()
+    assert refusal["status"] == 403 and refusal["where"] == [
+        {"message": refusal["message"], "field": "sign-b", "partida": None}
+    ]
+    c.post(sign_url(world, m), pin)
+    cards, top = card_and_top(c, entry_url(world, m))
+    assert len(cards["sign-b"]) == 1 and "PIN" in cards["sign-b"][0] and top == []
+    # A POST that names no side: said at the top of the page, nowhere in particular.
+    invalid = {"team": "z", "version": 1, "method": "paper", "client_key": key()}
+    assert c.post(sign_url(world, m), invalid, **JSON).json()["where"] == []
+    c.post(sign_url(world, m), invalid)
+    cards, top = card_and_top(c, entry_url(world, m))
+    assert cards == {"sign-a": [], "sign-b": []} and top == ["Assinatura inválida."]
+    assert Signature.objects.filter(sheet__match=m).count() == 1
