@@ -99,14 +99,17 @@ async def spectator(client: Client, s: model.Spectator, paths: Any, t0: float, s
             spawn(_arrive(client, page, revision_path, at, model.live(kind)))
             t = at + period
             continue
-        if model.live(kind) and (seen := model.shown(s, t - t0)) != t - t0:
+        seen = model.shown(s, t - t0) if model.live(kind) else t - t0
+        if seen is None or seen > t - t0 + 1e-6:  # (t0 + seen) - t0 may round below seen
             # The tab is hidden: live.js does not poll; it polls at once when shown again.
             if seen is not None:
-                t = t0 + seen
+                shows = t0 + seen
             elif arrival is not None:  # hidden for good: only a new visitor opens a page
-                t = t0 + arrival[0]
+                shows = t0 + arrival[0]
             else:
                 break
+            t = min(shows, t + 5.0)  # in steps, so that a hidden tab notices the stop
+            await until(t)
             continue
         await until(t)
         if stopped[0]:
