@@ -154,11 +154,12 @@ def job_prepare(job_id: int) -> list[int]:
 def _built(job: PrintJob) -> tuple[documents.Built, int]:
     """The job's page data and its units per chunk: a tournament's document, or a
     circuit's rankings (one chunk: a few pages that flow)."""
-    if job.circuit_id is not None:
+    if job.circuit is not None:
         from printing.documents import circuit
 
         built = circuit.build(job.circuit)
         return built, max(len(built.units), 1)
+    assert job.tournament is not None  # the table's check: a job has one or the other
     params = Params.from_dict(job.params)
     return documents.build(job.tournament, params), documents.chunk_size(params.doc)
 
@@ -303,7 +304,8 @@ def _finish(job: PrintJob, writer: PdfWriter, hashes: dict[str, str] | None) -> 
                 finished_at=timezone.now(),
                 updated_at=timezone.now(),
             )
-            if finished and hashes is not None:  # the cards exist: their PINs now replace the old
+            if finished and hashes is not None and job.tournament is not None:
+                # The cards exist: their PINs now replace the old.
                 pins.save(tournament=job.tournament, user=job.created_by, hashes=hashes)
     except Exception:
         target.unlink(missing_ok=True)  # no file whose PINs do not work

@@ -31,6 +31,7 @@ from tournaments.views import OrganizerMixin
 
 def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
     data = job_status(job)
+    assert job.tournament is not None  # a tournament's job here (printing.views_circuit: a circuit's)
     slug = job.tournament.slug
     title = Params.from_dict(job.params).title()
     data["title"] = title[:1].upper() + title[1:]

@@ -136,9 +136,9 @@ class EntryView(JsonRefusals, MatchMixin, View):
                     }
                 )
         # A refused signature (SignView.refuse) is said on its capataz's card.
-        top, refused = signature_refusals(self.request, [s["side"] for s in signing])  # type: ignore[attr-defined]
+        top, refused = signature_refusals(self.request, [str(s["side"]) for s in signing])  # type: ignore[attr-defined]
         for s in signing:
-            s["refusal"] = refused.get(s["side"], [])
+            s["refusal"] = refused.get(str(s["side"]), [])
         waiting = sheet.state in ("awaiting_check", "check_mismatch")
         can_check = waiting and latest is not None and latest.entered_by_id != user.pk
         return {
