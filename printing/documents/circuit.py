@@ -22,11 +22,21 @@ LANDSCAPE_PAST = 8  # etapas across a portrait page; more turn the page
 
 
 def build(circuit: Circuit) -> Built:
-    """Header, document data (circuit, etapas, points table) and one unit per ranking."""
-    tables = circuit_rankings(circuit)
+    """Header, document data (circuit, etapas, points table) and one unit per ranking.
+
+    The reading the public page opens with: etapas in play counted with their placings so
+    far (the provisional ranking, titled so), the same as the final one once every etapa
+    ended. The job is keyed by the circuit's number, which moves with every homologation
+    of an etapa, so the paper follows the page."""
+    tables = circuit_rankings(circuit, provisional=True)
     columns = next(iter(tables.values())).columns
     table = circuit.table()
-    title = gettext("Classificação do circuito")
+    provisional = any(col.counted and not col.complete for col in columns)
+    title = (
+        gettext("Classificação provisória do circuito")
+        if provisional
+        else gettext("Classificação do circuito")
+    )
     header = {"tournament": circuit.name, "title": title, "generated": now_text(), "doc_name": title}
     meta = {
         "circuit": {
@@ -35,7 +45,7 @@ def build(circuit: Circuit) -> Built:
             "best_n": circuit.best_n,
         },
         "etapas": [
-            {"number": k, "name": col.tournament.name, "complete": col.complete}
+            {"number": k, "name": col.tournament.name, "complete": col.complete, "counted": col.counted}
             for k, col in enumerate(columns, start=1)
         ],
         "bands": [list(band) for band in bands_of(table)],

@@ -150,3 +150,20 @@ def test_wrong_jobs_a_job_not_ready_and_a_broker_down(
     json_refused = visitor.post(urls(circuit)["page"], HTTP_ACCEPT="application/json")
     assert json_refused.status_code == 503 and "error" in json_refused.json()
     assert PrintJob.objects.count() == 1  # nothing written
+
+
+def test_while_an_etapa_is_in_play_the_pdf_is_the_provisional_ranking_the_page_opens_with(
+    circuit: Circuit, owner: User, media: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    in_play = load_etapa("e3", ["Xiru", "Gaudérios", "Pealo", "Os Taura"], played=2)
+    circuit_etapa_add(circuit=circuit, tournament=in_play, user=owner)
+    visitor = Client()
+    assert (
+        "Classificação provisória"
+        in visitor.get(reverse("public:circuit", args=[circuit.slug])).content.decode()
+    )
+    ask(visitor, circuit, django_capture_on_commit_callbacks)
+    job = PrintJob.objects.get()
+    text = " ".join(pdf_pages(b"".join(visitor.get(urls(circuit, job)["download"]).streaming_content)))
+    assert "Classificação provisória do circuito" in text
+    assert "em andamento: provisória" in text and "ainda não conta" not in text
