@@ -29,7 +29,7 @@ from public import scopes
 from public.caching import public_page
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from standings.qualification import qualification
-from standings.results import match_rows, results_document
+from standings.results import match_rows, play_order, results_document
 from standings.selectors import standings_document, tournament_standings
 from standings.selectors_published import shows_pending
 from tally import selectors as tally_selectors
@@ -39,20 +39,21 @@ from tournaments.phases import names_by_id
 from tournaments.revision import published
 
 
-def phase(t: Any, rows: list[dict[str, Any]], placings: FinalPlacings) -> str:
+def phase(t: Any, jogos: list[tuple[int, int | None, bool]], placings: FinalPlacings) -> str:
     """The tournament's phase in the words of its shape: the first rodada with a jogo
-    not homologated is «em jogo» (a mata-mata's by its name); «Encerrado» at the end."""
+    not homologated is «em jogo» (a mata-mata's by its name); «Encerrado» at the end.
+    ``jogos``: ``standings.results.play_order``."""
     if placings.complete:
         return _("Encerrado")
-    if not rows:
+    if not jogos:
         return (
             _("Inscrições e sorteio das chaves") if t.has_groups else _("Inscrições e sorteio do mata-mata")
         )
-    pending = [r for r in rows if not r["homologated"]]
+    pending = [(pk, rodada) for pk, rodada, homologated in jogos if not homologated]
     if not pending:
         return _("Aguardando a próxima fase")
-    first = pending[0]  # rows come in play order: phase, rodada
-    name = names_by_id([first["pk"]]).get(first["pk"]) or _("Rodada %(n)d") % {"n": first["round"] or 0}
+    pk, rodada = pending[0]  # in play order: phase, rodada
+    name = names_by_id([pk]).get(pk) or _("Rodada %(n)d") % {"n": rodada or 0}
     return _("%(name)s em jogo") % {"name": name}
 
 
@@ -64,12 +65,15 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        rows = match_rows(t)
-        placings = final_placings(t)
+        jogos = play_order(t)
+        # A jogo still to homologate: the event has not ended, and the page shows no final
+        # placings — nor computes them (the whole classificação, its dearest read).
+        ended = all(homologated for _pk, _rodada, homologated in jogos)
+        placings = final_placings(t) if ended else FinalPlacings()
         context.update(
             modality=t.rules(),
             team_count=t.teams.count(),
-            phase=phase(t, rows, placings),
+            phase=phase(t, jogos, placings),
             placings=placings,
             champion=placings.champion,
             stages=t.stages.prefetch_related("groups__entries__team__entity").order_by("order"),

@@ -92,6 +92,18 @@ def match_rows(
     return [_row(modality, m, shown.get(m.pk)) for m in matches]
 
 
+def play_order(t: Tournament) -> list[tuple[int, int | None, bool]]:
+    """Every jogo in ``match_rows``' order as (pk, rodada, homologated): all the home's
+    phase needs, without the words of each result."""
+    matches = list(
+        Match.objects.filter(stage__tournament=t)
+        .order_by("stage__order", "round", "order", "id")
+        .values_list("pk", "round")
+    )
+    shown = published(t, [pk for pk, _round in matches])
+    return [(pk, rodada, pk in shown and shown[pk].final) for pk, rodada in matches]
+
+
 def _row(modality: Modality, m: Match, shown: Shown | None) -> dict[str, Any]:
     names = {m.team_a.key: m.team_a.name, m.team_b.key: m.team_b.name}
     result = shown.result if shown is not None else None
