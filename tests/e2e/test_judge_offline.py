@@ -57,6 +57,21 @@ def ready_offline(page: Page) -> None:
     expect(page.locator("html[data-offline-ready][data-warmed]")).to_have_count(1, timeout=READY)
 
 
+def judge_page(phone: BrowserContext, base: str, judge: Any, path: str) -> Page:
+    """A new tab of the phone, ``judge`` signed in, on ``path`` with the worker ready offline."""
+    page = phone.new_page()
+    login(page, base, judge.username, PASSWORD)
+    page.goto(f"{base}{path}")
+    ready_offline(page)
+    return page
+
+
+def judged(slug: str, table: str = "1") -> tuple[Any, Any, Match]:
+    """A new tournament ``slug``, its judge and the jogo of mesa ``table`` in rodada 1."""
+    t = make_tournament(slug)
+    return t, user(f"juiz-{slug}", t, "judge"), jogo(slug, table)
+
+
 def fill_sumula(page: Page) -> None:
     page.fill("input[name=g1_a]", "24")
     page.fill("input[name=g1_b]", "13")
@@ -69,14 +84,9 @@ def sumula_item(page: Page) -> Any:
 
 
 def test_pages_open_offline_and_a_queued_sumula_is_sent_once(phone: BrowserContext, live_server: Any) -> None:
-    t = make_tournament("offline")
-    judge = user("juiz-offline", t, "judge")
-    m = jogo("offline", "1")
+    t, judge, m = judged("offline")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/offline/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, "/juiz/offline/")
 
     phone.set_offline(True)
     page.reload()
@@ -109,14 +119,9 @@ def test_pages_open_offline_and_a_queued_sumula_is_sent_once(phone: BrowserConte
 
 
 def test_a_lost_reply_and_its_resend_give_one_clear_result(phone: BrowserContext, live_server: Any) -> None:
-    t = make_tournament("perdida")
-    judge = user("juiz-perdida", t, "judge")
-    m = jogo("perdida", "2")
+    t, judge, m = judged("perdida", "2")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/perdida/jogo/{m.pk}/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/perdida/jogo/{m.pk}/")
     dropped: list[int] = []
 
     def drop_the_reply(route: Route) -> None:
@@ -151,10 +156,7 @@ def test_a_hand_queued_offline_survives_a_reload_and_is_sent(phone: BrowserConte
     judge = user("juiz-copa-offline", t, "judge")
     m = jogo("copa-offline", "1")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/copa-offline/jogo/{m.pk}/tenteio/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/copa-offline/jogo/{m.pk}/tenteio/")
     before = HandEntry.objects.filter(match=m).count()
 
     phone.set_offline(True)
@@ -174,14 +176,9 @@ def test_a_hand_queued_offline_survives_a_reload_and_is_sent(phone: BrowserConte
 def test_a_sumula_refused_once_back_online_shows_its_sentence_next_to_the_partida(
     phone: BrowserContext, live_server: Any
 ) -> None:
-    t = make_tournament("recusada")
-    judge = user("juiz-recusada", t, "judge")
-    m = jogo("recusada", "1")
+    t, judge, m = judged("recusada")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/recusada/jogo/{m.pk}/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/recusada/jogo/{m.pk}/")
 
     phone.set_offline(True)
     fill_sumula(page)
@@ -214,16 +211,11 @@ def test_a_sumula_refused_once_back_online_shows_its_sentence_next_to_the_partid
 def test_a_signature_refused_once_back_online_shows_its_sentence_on_the_capatazs_card(
     phone: BrowserContext, live_server: Any
 ) -> None:
-    t = make_tournament("assinatura")
-    judge = user("juiz-assinatura", t, "judge")
-    m = jogo("assinatura", "1")
+    t, judge, m = judged("assinatura")
     pins = pins_generate(tournament=t, user=user("org-assinatura", t, "organizer"))
     sheet_save(match=m, user=judge, data=win_a(m), base_version=0, submit=True)
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/assinatura/jogo/{m.pk}/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/assinatura/jogo/{m.pk}/")
 
     phone.set_offline(True)
     page.fill("#sign-b input[name=pin]", "0000" if pins[m.team_b_id] != "0000" else "1111")
@@ -259,15 +251,10 @@ def test_a_signature_refused_once_back_online_shows_its_sentence_on_the_capatazs
 def test_a_stale_sumula_refused_once_back_online_shows_the_table_of_what_changed(
     phone: BrowserContext, live_server: Any
 ) -> None:
-    t = make_tournament("alterada")
-    judge = user("juiz-alterada", t, "judge")
+    t, judge, m = judged("alterada")
     other = user("juiz-alterada-2", t, "judge")
-    m = jogo("alterada", "1")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/alterada/jogo/{m.pk}/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/alterada/jogo/{m.pk}/")
 
     phone.set_offline(True)
     fill_sumula(page)
@@ -290,14 +277,9 @@ def test_a_stale_sumula_refused_once_back_online_shows_the_table_of_what_changed
 
 
 def test_a_corrected_resend_clears_the_refusal(phone: BrowserContext, live_server: Any) -> None:
-    t = make_tournament("corrigida")
-    judge = user("juiz-corrigida", t, "judge")
-    m = jogo("corrigida", "1")
+    t, judge, m = judged("corrigida")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/corrigida/jogo/{m.pk}/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/corrigida/jogo/{m.pk}/")
     fill_sumula(page)
     page.fill("input[name=g2_a]", "22")
     page.click("#sumula-form button[value=submit]")
@@ -316,10 +298,7 @@ def test_logging_out_deletes_the_judges_cached_pages(phone: BrowserContext, live
     t = make_tournament("sair")
     judge = user("juiz-sair", t, "judge")
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/sair/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, "/juiz/sair/")
     cached = "() => caches.keys().then(ns => ns.filter(n => n.startsWith('tenteio-pages-')))"
     phone.set_offline(True)
     page.reload()  # offline, logged in: the list from the cache
@@ -344,10 +323,7 @@ def test_a_hand_refused_through_the_queue_leaves_the_counter_as_it_was(
     m, judge = ladder_match("truco-goiano")
     reach(m, judge, 11, 9)  # A in the mão de onze: no truco may be asked
     base = live_server.url
-    page = phone.new_page()
-    login(page, base, judge.username, PASSWORD)
-    page.goto(f"{base}/juiz/copa/jogo/{m.pk}/tenteio/")
-    ready_offline(page)
+    page = judge_page(phone, base, judge, f"/juiz/copa/jogo/{m.pk}/tenteio/")
     points = page.locator("#tenteio .hs-pts")
     expect(points).to_have_text(["11", "9"])
     before = HandEntry.objects.filter(match=m).count()
