@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import time
 from typing import Any
@@ -104,10 +105,12 @@ async def spectator(client: Client, s: model.Spectator, paths: Any, t0: float, s
             # The tab is hidden: live.js does not poll; it polls at once when shown again.
             if seen is not None:
                 shows = t0 + seen
-            elif arrival is not None:  # hidden for good: only a new visitor opens a page
-                shows = t0 + arrival[0]
-            else:
+            elif arrival is None:  # hidden for good, and no new visitor: done
                 break
+            else:
+                shows = math.inf
+            if arrival is not None:  # a new visitor may come before the tab shows again
+                shows = min(shows, t0 + arrival[0])
             t = min(shows, t + 5.0)  # in steps, so that a hidden tab notices the stop
             await until(t)
             continue

@@ -1,6 +1,8 @@
 """The arithmetic of bench/rodada.py's load model (bench/rodada_model.py): schedules and
 percentiles, without a server."""
 
+import asyncio
+import contextlib
 import math
 import re
 from pathlib import Path
@@ -109,3 +111,33 @@ def test_a_hidden_tab_polls_when_it_shows_again():
     assert model.shown(s, 15.0) == 15.0
     assert model.shown(s, 20.0) == 50.0
     assert model.shown(s, 61.0) is None
+
+
+def test_a_visitor_arriving_while_the_tab_is_hidden_loads_the_page_on_time():
+    """bench/openloop.py's spectator sends an arrival at its time, not at the end of the
+    hidden tab's next five-second step (which counted up to 5 s of the generator's own
+    lateness as page-load latency)."""
+    from collections import Counter
+
+    from bench import openloop
+
+    sent: list[tuple[str, float, float]] = []
+
+    class Client:
+        rec = type("Rec", (), {"counts": Counter()})()
+
+        async def call(self, kind, scheduled, method, path, headers=None):
+            sent.append((kind, scheduled, asyncio.get_running_loop().time()))
+
+    s = model.Spectator("home", 0, 0.0, arrivals=[(0.3, "home", 0)], looks=[(100.0, 101.0)])
+
+    async def run() -> float:
+        t0 = asyncio.get_running_loop().time()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(openloop.spectator(Client(), s, lambda k, i: "/", t0, [False]), 1.5)
+        return t0
+
+    t0 = asyncio.run(run())
+    assert [kind for kind, _s, _at in sent] == ["page load", "revision poll"]  # live.js's first poll
+    (_kind, scheduled, at) = sent[0]
+    assert scheduled == t0 + 0.3 and at - scheduled < 0.2
