@@ -2,7 +2,10 @@
 counterpart of bench/rodada.py, whose latencies a shared machine's noise swamps.
 
 Run: ``.venv/bin/python bench/writes.py`` (PostgreSQL, Redis); ``--mesas 15`` (default),
-``--profile "judge POST súmula"`` adds a cProfile of that kind of request. It
+``--profile "judge POST súmula"`` adds a cProfile of that kind of request;
+``--circuit`` makes the event an etapa of a circuit first, so that each homologation
+also reads the etapa's 512 placings again after its commit, in the organizer's request
+(``circuits.services.placings``), as it does for a circuit's etapa. It
 (re)creates the database ``tenteio_writes`` with bench/rodada.py's event (512 teams,
 rodada 1 homologated), then plays the mesas of rodada 2 one after the other through
 Django's test client with the production settings, as bench/rodada.py's people do: the
@@ -42,9 +45,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mesas", type=int, default=15)
     parser.add_argument("--profile", choices=KINDS, help="cProfile this kind of request")
+    parser.add_argument("--circuit", action="store_true", help="the event is an etapa of a circuit")
     args = parser.parse_args()
     rodada.ENV.update(ENV)  # prepare() sets Django up with these
     event = rodada.prepare(128, 4)
+    if args.circuit:
+        in_a_circuit()
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -85,7 +91,8 @@ def main() -> int:
         history = f"/t/{rodada.SLUG}/sumulas/{pk}/"
         form = form_fields(organizer.get(history).content, None, action_contains="homologar")
         measure(KINDS[2], organizer, history + "homologar/", form)
-    print(f"{args.mesas} mesas of a 512-team event, production settings, Django's test client")
+    etapa = ", an etapa of a circuit" if args.circuit else ""
+    print(f"{args.mesas} mesas of a 512-team event{etapa}, production settings, Django's test client")
     print(f"{'request kind':26} {'queries':>9} {'CPU ms':>8} {'wall ms':>8}")
     for kind in KINDS:
         rows = seen[kind][1:] if len(seen[kind]) > 2 else seen[kind]
@@ -96,6 +103,18 @@ def main() -> int:
     if args.profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
     return 0
+
+
+def in_a_circuit() -> None:
+    """The event as the one etapa of a new circuit, created by a superuser."""
+    from django.contrib.auth import get_user_model
+
+    from circuits.services.circuits import circuit_create, circuit_etapa_add
+    from tournaments.models import Tournament
+
+    user = get_user_model().objects.create_superuser("bench-circuit", password=None)
+    circuit = circuit_create(name="Circuito do bench", slug="bench-circuito", user=user)
+    circuit_etapa_add(circuit=circuit, tournament=Tournament.objects.get(slug=rodada.SLUG), user=user)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ Positions are competition ranks over every team before: 1, 2, 3, 3, 5, 5, 5, 5, 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -52,10 +53,15 @@ def rank_bands(bands: Sequence[Band]) -> list[FinalPlacing]:
         missing = 1 + max(band.breaker.values(), default=0)
         key = {t: band.breaker.get(t, missing) if band.breaker else 0 for t in teams}
         ordered = sorted(teams, key=lambda t: key[t])  # stable: the band's own order among equals
+        # How many share each key, and how many come before it: counted once, not per
+        # team (a 512-team band would be 512 × 512 comparisons).
+        equal = Counter(key.values())
+        better: dict[int, int] = {}
+        ahead = 0
+        for k in sorted(equal):
+            better[k], ahead = ahead, ahead + equal[k]
         for t in ordered:
-            better = sum(1 for o in teams if key[o] < key[t])
-            equal = sum(1 for o in teams if key[o] == key[t])
-            out.append(FinalPlacing(before + better + 1, t, equal > 1, band.label))
+            out.append(FinalPlacing(before + better[key[t]] + 1, t, equal[key[t]] > 1, band.label))
         before += len(teams)
     return out
 
