@@ -54,7 +54,7 @@ WEB := $(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
 else
 LAN := yes
 run: export DJANGO_SETTINGS_MODULE = config.settings.lan
-WEB := $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 2 --threads 8 --access-logfile -
+WEB := $(BIN)/gunicorn config.wsgi --config config/gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 --threads 8 --access-logfile -
 endif
 
 run: setup

@@ -1,6 +1,7 @@
 """gunicorn settings shared by every Tenteio web process.
 
-The ``web:`` line of the Procfile and docs/deploy/tenteio-web.service pass this file
+The ``web:`` line of the Procfile, docs/deploy/tenteio-web.service and ``make run
+HOST=0.0.0.0`` (the laptop serving the hall's phones) pass this file
 with ``--config``; workers, threads and the address stay on their command lines, which
 win over this file.
 gunicorn reads it again on each HUP (a reload). docs/DEPLOY.md, "Upgrades without
