@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 from django.utils.translation import gettext as _
 
 from rules.hands import (
-    Component,
     Deal,
     EnvidoBet,
     EnvidoCall,
@@ -26,7 +25,6 @@ from rules.hands import (
     Hand,
     HandAward,
     Infraction,
-    Part,
     Penalty,
     TrucoCall,
     TrucoEnd,
@@ -110,11 +108,6 @@ def encode_award(award: HandAward) -> dict[str, Any]:
             for c in award.components
         ],
     }
-
-
-def decode_components(raw: list[dict[str, Any]]) -> tuple[Component, ...]:
-    """Components as stored by :func:`encode_award` (trusted: written by the server)."""
-    return tuple(Component(Part(c["part"]), Side(c["side"]), int(c["points"]), str(c["note"])) for c in raw)
 
 
 # ---- decoding untrusted input -------------------------------------------------------

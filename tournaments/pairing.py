@@ -298,16 +298,6 @@ def round_robin(keys: Sequence[str], *, double: bool = False) -> list[list[tuple
     return rounds
 
 
-def byes(keys: Sequence[str], rounds: Sequence[Sequence[tuple[str, str]]]) -> list[str | None]:
-    """The team with folga in each rodada (None when the chave is even)."""
-    out: list[str | None] = []
-    for r in rounds:
-        playing = {k for pair in r for k in pair}
-        idle = [k for k in keys if k not in playing]
-        out.append(idle[0] if idle else None)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Break:
     """A pause in the day (almoço): no slot starts inside [start, end)."""
