@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
+from django.utils.deprecation import MiddlewareMixin
 
 from audit.context import Origin, activate, deactivate
 
@@ -22,7 +23,7 @@ class AuditContextMiddleware:
             deactivate(token)
 
 
-class PrivateNoStoreMiddleware:
+class PrivateNoStoreMiddleware(MiddlewareMixin):
     """Pages served to a logged-in person are theirs alone: ``private, no-store``.
 
     The one-time displays (a new judge's password, fresh PINs) and the organizer pages
@@ -30,11 +31,7 @@ class PrivateNoStoreMiddleware:
     sets its own Cache-Control keeps it.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         if response.status_code >= 500 or response.has_header("Cache-Control"):
             return response
         try:

@@ -4,11 +4,11 @@ stack trace), the visitor's language, a NUL byte refused, the Permissions-Policy
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from django.db import DatabaseError, InterfaceError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.deprecation import MiddlewareMixin
 
 log = logging.getLogger(__name__)
 
@@ -27,13 +27,7 @@ def _is_outage(exc: BaseException) -> bool:
     return isinstance(exc, DatabaseError) and "connect" in str(exc).lower()
 
 
-class ServiceUnavailableMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
+class ServiceUnavailableMiddleware(MiddlewareMixin):
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not _is_outage(exception):
             return None
@@ -53,62 +47,52 @@ def chosen_language(request: HttpRequest) -> str:
     return chosen if chosen in supported else settings.LANGUAGE_CODE
 
 
-class LanguageMiddleware:
+class LanguageMiddleware(MiddlewareMixin):
     """pt-BR unless the visitor chose another language with the switch (cookie).
 
     Django's LocaleMiddleware would follow the browser's Accept-Language; a judge's
     phone set to English must still see the rulebook's Portuguese unless asked.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def process_request(self, request: HttpRequest) -> None:
         from django.utils import translation
 
-        language = chosen_language(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = language
-        response = self.get_response(request)
-        response.headers.setdefault("Content-Language", language)
+        request.LANGUAGE_CODE = chosen_language(request)
+        translation.activate(request.LANGUAGE_CODE)
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         return response
 
 
-class NullByteMiddleware:
+class NullByteMiddleware(MiddlewareMixin):
     """Refuse a NUL byte in the path or the query string with a 400.
 
     No page takes one, and PostgreSQL cannot store or even compare text with it: left
     alone it would surface as a database error (a 500) deep inside a view.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def process_request(self, request: HttpRequest) -> HttpResponse | None:
         query = request.META.get("QUERY_STRING", "")
         if "\x00" in request.path or "%00" in query.lower() or "\x00" in query:
             return HttpResponse("Pedido inválido: caractere nulo.", status=400, content_type="text/plain")
         form = request.method == "POST" and request.content_type == "application/x-www-form-urlencoded"
         if form and any("\x00" in value for _, values in request.POST.lists() for value in values):
             return HttpResponse("Pedido inválido: caractere nulo.", status=400, content_type="text/plain")
-        return self.get_response(request)
+        return None
 
 
-class PermissionsPolicyMiddleware:
+class PermissionsPolicyMiddleware(MiddlewareMixin):
     """Adds ``settings.PERMISSIONS_POLICY`` as the Permissions-Policy header.
 
     Django's SecurityMiddleware sets the other security headers and django-csp the
     Content-Security-Policy; neither sets this one.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         from django.conf import settings
 
-        self.get_response = get_response
-        self.value = str(getattr(settings, "PERMISSIONS_POLICY", ""))
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        if self.value:
-            response.headers.setdefault("Permissions-Policy", self.value)
+        value = str(getattr(settings, "PERMISSIONS_POLICY", ""))
+        if value:
+            response.headers.setdefault("Permissions-Policy", value)
         return response

@@ -9,13 +9,13 @@ entered by a link reaches no other tournament and no account page.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import logout
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
+from django.utils.deprecation import MiddlewareMixin
 
 from scoring.access import LINK_ATTRIBUTE
 from scoring.phone import judge_key
@@ -43,13 +43,7 @@ JUDGE_VIEWS = frozenset(
 )
 
 
-class JudgeLinkMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
+class JudgeLinkMiddleware(MiddlewareMixin):
     def process_view(
         self, request: HttpRequest, view: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> None:
@@ -82,18 +76,14 @@ class JudgeLinkMiddleware:
 PHONE_PAGES = frozenset({"scoring:judge_home", "scoring:entry", "scoring:check", "tally:tenteio"})
 
 
-class JudgePhoneMiddleware:
+class JudgePhoneMiddleware(MiddlewareMixin):
     """Tells the phone's worker whose page this is (``X-Tenteio-Judge``, an opaque key).
 
     The worker keeps each judge's pages apart and serves them offline only while the
     same judge is logged in on the phone; a page answered to a visitor carries no key.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         match = request.resolver_match
         if match is None or match.view_name not in PHONE_PAGES or response.status_code != 200:
             return response
