@@ -19,13 +19,24 @@ from rules.modalities import PRESETS, Modality, apply_overrides, get_modality
 MODALITY_CHOICES = [(key, preset.name) for key, preset in PRESETS.items()]
 
 
-def clean_names(instance: models.Model, *fields: str) -> None:
-    """Put each named field of ``instance`` in its stored form (``core.text.clean_name``)."""
-    for name in fields:
-        setattr(instance, name, clean_name(getattr(instance, name)))
+class Named(models.Model):
+    """A model shown by its name; ``clean()`` puts the names people type in it
+    (``typed_names``, the name first) in their stored form (``core.text.clean_name``)."""
+
+    typed_names: tuple[str, ...] = ("name",)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return str(getattr(self, self.typed_names[0]))
+
+    def clean(self) -> None:
+        for name in self.typed_names:
+            setattr(self, name, clean_name(getattr(self, name)))
 
 
-class Tournament(models.Model):
+class Tournament(Named):
     class StagePlan(models.TextChoices):
         GROUPS = "groups", _("Somente chaves")
         GROUPS_KNOCKOUT = "groups_knockout", _("Chaves e mata-mata")
@@ -65,17 +76,12 @@ class Tournament(models.Model):
     registration_closed_at = models.DateTimeField(_("inscrições encerradas em"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    typed_names = ("name", "venue", "event")
 
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("torneio")
         verbose_name_plural = _("torneios")
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        clean_names(self, "name", "venue", "event")
 
     def rules(self) -> Modality:
         """The modality preset with this tournament's overrides applied."""
@@ -113,7 +119,7 @@ class Membership(models.Model):
         return f"{self.user} — {self.get_role_display()} ({self.tournament})"
 
 
-class Entity(models.Model):
+class Entity(Named):
     """Who a team represents: a CTG, a club, a university."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entities")
@@ -123,14 +129,8 @@ class Entity(models.Model):
         ordering = ["name"]
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_entity_name")]
 
-    def __str__(self) -> str:
-        return self.name
 
-    def clean(self) -> None:
-        clean_names(self, "name")
-
-
-class Team(models.Model):
+class Team(Named):
     class Status(models.TextChoices):
         REGISTERED = "registered", _("inscrita")
         CHECKED_IN = "checked_in", _("presente")
@@ -148,12 +148,6 @@ class Team(models.Model):
     class Meta:
         ordering = ["order", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="unique_team_key")]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        clean_names(self, "name")
 
 
 class TeamStatusChange(models.Model):
@@ -173,7 +167,7 @@ class TeamStatusChange(models.Model):
         return f"{self.team}: {self.get_status_display()}"
 
 
-class Player(models.Model):
+class Player(Named):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("jogador"), max_length=200)
     is_captain = models.BooleanField(_("capataz"), default=False)
@@ -182,12 +176,6 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["order", "id"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        clean_names(self, "name")
 
 
 class Stage(models.Model):
@@ -260,7 +248,7 @@ class GroupTeam(models.Model):
         return f"{self.group}: {self.team}"
 
 
-class Table(models.Model):
+class Table(Named):
     """A mesa."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
@@ -270,12 +258,6 @@ class Table(models.Model):
     class Meta:
         ordering = ["order", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="unique_table_name")]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        clean_names(self, "name")
 
 
 class Round(models.Model):
