@@ -1,6 +1,6 @@
 """HTML → PDF: the only module of Tenteio that imports WeasyPrint.
 
-Each ``render_<doc>_pdf`` takes the plain page data built by ``printing.documents`` and
+Each renderer (``RENDERERS``) takes the plain page data built by ``printing.documents`` and
 returns the PDF bytes of those pages. The templates are in ``templates/printing/``; they
 use the system's DejaVu fonts (every pt-BR accent is in them) and draw grids, brackets
 and boxes as inline SVG, which WeasyPrint lays out far faster than tables or flex boxes
@@ -201,45 +201,32 @@ def render_teams_pdf(
     )
 
 
-def render_bracket_pdf(
-    header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
-) -> bytes:
-    """Bracket pages already laid out by ``printing.documents.bracket`` (one unit a page)."""
-    return _render(
-        "printing/bracket.html", header, meta=meta, units=units, paged=True, total_pages=total_pages
-    )
-
-
-def render_standings_pdf(
-    header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
-) -> bytes:
-    """Standings per chave and the qualification table of each stage (pages flow)."""
-    return _render("printing/standings.html", header, meta=meta, units=units, paged=False)
-
-
-def render_schedule_pdf(
-    header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
-) -> bytes:
-    """The schedule per rodada, then per mesa (pages flow)."""
-    return _render("printing/schedule.html", header, meta=meta, units=units, paged=False)
-
-
 Renderer = Callable[..., bytes]
 
 
-def render_circuit_pdf(
-    header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
-) -> bytes:
-    """A circuit's rankings (``printing.documents.circuit``), one unit a ranking (pages
-    flow), landscape when the etapas would not fit across a portrait page."""
-    return _render("printing/circuit.html", header, meta=meta, units=units, paged=False)
+def _document(template: str, *, paged: bool) -> Renderer:
+    """The renderer of a document whose units go to ``template`` as they are: ``paged``
+    (each unit carries its page number for the margin box) or flowing (WeasyPrint counts
+    the pages)."""
+
+    def render(
+        header: dict[str, Any], meta: dict[str, Any], units: list[dict[str, Any]], *, total_pages: int
+    ) -> bytes:
+        return _render(template, header, meta=meta, units=units, paged=paged, total_pages=total_pages)
+
+    return render
 
 
 RENDERERS: dict[str, Renderer] = {
     "sumulas": render_sumulas_pdf,
     "teams": render_teams_pdf,
-    "bracket": render_bracket_pdf,
-    "standings": render_standings_pdf,
-    "schedule": render_schedule_pdf,
-    "circuit": render_circuit_pdf,  # a circuit's job (printing.circuit_jobs)
+    # Pages already laid out by printing.documents.bracket, one unit a page.
+    "bracket": _document("printing/bracket.html", paged=True),
+    # Standings per chave and the qualification table of each stage.
+    "standings": _document("printing/standings.html", paged=False),
+    # The schedule per rodada, then per mesa.
+    "schedule": _document("printing/schedule.html", paged=False),
+    # A circuit's rankings (printing.documents.circuit, a job of printing.circuit_jobs),
+    # one unit a ranking, landscape when the etapas would not fit across a portrait page.
+    "circuit": _document("printing/circuit.html", paged=False),
 }
