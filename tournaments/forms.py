@@ -141,12 +141,6 @@ class TournamentForm(TiebreakFields):
             errors = {}
         return {k: v for k, v in errors.items() if FIELD_OF.get(k, k) not in self.errors}
 
-    def add_service_errors(self, errors: dict[str, list[str]]) -> None:
-        for name, msgs in errors.items():
-            field = FIELD_OF.get(name, name)
-            for msg in msgs:
-                self.add_error(field if field in self.fields else None, msg)
-
 
 class _Checked(Exception):
     """Ends :meth:`TournamentForm.service_errors`' dry run (its writes are rolled back)."""

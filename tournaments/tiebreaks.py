@@ -62,3 +62,13 @@ class TiebreakFields(forms.Form):
         else:
             data["tiebreakers"] = picked
         return data
+
+    def add_service_errors(self, errors: dict[str, list[str]], *, beside_refused: bool = True) -> None:
+        """A service's messages beside the fields they name (``FIELD_OF``; unknown names
+        on top); with ``beside_refused`` off, none for a field the form itself refused."""
+        for name, msgs in errors.items():
+            field = FIELD_OF.get(name, name)
+            if not beside_refused and field in self.errors:
+                continue
+            for msg in msgs:
+                self.add_error(field if field in self.fields else None, msg)

@@ -34,13 +34,7 @@ from tournaments.services.editing import (
     has_results,
     tournament_update,
 )
-from tournaments.tiebreaks import FIELD_OF
 from tournaments.views import MembersView, OrganizerMixin
-
-
-def field_of(form: TournamentEditForm, name: str) -> str | None:
-    name = FIELD_OF.get(name, name)
-    return name if name in form.fields else None
 
 
 class TournamentEditView(OrganizerMixin, View):
@@ -75,18 +69,12 @@ class TournamentEditView(OrganizerMixin, View):
         }
         if not valid:
             # The service's problems too, for the fields the form accepted: one pass.
-            problems = edit_problems(**kwargs)
-            for name, msgs in problems.items():
-                if FIELD_OF.get(name, name) not in form.errors:
-                    for msg in msgs:
-                        form.add_error(field_of(form, name), msg)
+            form.add_service_errors(edit_problems(**kwargs), beside_refused=False)
             return self.page(request, form, status=400)
         try:
             outcome = tournament_update(**kwargs)
         except ServiceError as exc:
-            for name, msgs in exc.errors.items():
-                for msg in msgs:
-                    form.add_error(field_of(form, name), msg)
+            form.add_service_errors(exc.errors)
             return self.page(request, form, status=400)
         if not outcome.changed:
             messages.info(request, _("Nada foi alterado."))
