@@ -15,17 +15,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.generic import View
 
 from knockout.selectors import bracket_data, knockout_stages
 from knockout.services.advance import bracket_sync
 from knockout.services.bracket import bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from tournaments.bounds import bounded_integer, when_field
+from tournaments.forms import SwapForm
 from tournaments.models import BracketSwap, Stage, StageTeam, Team
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.timing import default_minutes, phase_start
-from tournaments.views import OrganizerMixin
+from tournaments.views import OrganizerPage
 
 
 class GenerateForm(forms.Form):
@@ -87,16 +87,10 @@ class BracketScheduleForm(forms.Form):
         return data
 
 
-class BracketSwapForm(forms.Form):
-    team_a = forms.ModelChoiceField(label=gettext_lazy("Equipe"), queryset=Team.objects.none())
-    team_b = forms.ModelChoiceField(label=gettext_lazy("Trocar de lugar com"), queryset=Team.objects.none())
-    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300)
+class BracketSwapForm(SwapForm):
+    """The chaves' swap form, for two places of rodada 1 of the mata-mata."""
 
-    def __init__(self, *args: Any, teams: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if teams is not None:
-            self.fields["team_a"].queryset = teams  # type: ignore[attr-defined]
-            self.fields["team_b"].queryset = teams  # type: ignore[attr-defined]
+    team_b = forms.ModelChoiceField(label=gettext_lazy("Trocar de lugar com"), queryset=Team.objects.none())
 
 
 def _schedule_initial(t: Any, stage: Stage | None) -> dict[str, Any]:
@@ -110,13 +104,13 @@ def _entered(stage: Stage | None) -> Any:
     return Team.objects.filter(pk__in=StageTeam.objects.filter(stage=stage).values("team_id"))
 
 
-class BracketManageView(OrganizerMixin, View):
+class BracketManageView(OrganizerPage):
     def _stage(self) -> Stage | None:
         stages = knockout_stages(self.tournament)
         wanted = self.request.GET.get("fase") or self.request.POST.get("fase")
         return next((s for s in stages if s.key == wanted), stages[0] if stages else None)
 
-    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+    def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         t = self.tournament
         stage = self._stage()
         data = bracket_data(stage, staff=True) if stage else None
@@ -138,9 +132,6 @@ class BracketManageView(OrganizerMixin, View):
         }
         return self.render_page("knockout/bracket.html", context, status=status)
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self._page(request)
-
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         action = request.POST.get("action")
         handler = {"schedule": self._schedule, "swap": self._swap, "sync": self._sync}.get(action or "")
@@ -153,7 +144,7 @@ class BracketManageView(OrganizerMixin, View):
     def _generate(self, request: HttpRequest) -> HttpResponse:
         form = GenerateForm(request.POST)
         if not form.is_valid():
-            return self._page(request, 400, generate_form=form, generate_open=True)
+            return self.page(request, 400, generate_form=form, generate_open=True)
         d = form.cleaned_data
         try:
             bracket_generate(
@@ -170,7 +161,7 @@ class BracketManageView(OrganizerMixin, View):
             )
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, generate_form=form, generate_open=True)
+            return self.page(request, 400, generate_form=form, generate_open=True)
         return self._done(request, _("Mata-mata gerado: os jogos da rodada 1 estão criados."))
 
     def _schedule(self, request: HttpRequest) -> HttpResponse:
@@ -179,7 +170,7 @@ class BracketManageView(OrganizerMixin, View):
         if stage is None:
             form.add_error(None, _("Gere o mata-mata antes da programação das rodadas."))
         if stage is None or not form.is_valid():
-            return self._page(request, 400, schedule_form=form, schedule_open=True)
+            return self.page(request, 400, schedule_form=form, schedule_open=True)
         d = form.cleaned_data
         try:
             bracket_schedule(
@@ -187,7 +178,7 @@ class BracketManageView(OrganizerMixin, View):
             )
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, schedule_form=form, schedule_open=True)
+            return self.page(request, 400, schedule_form=form, schedule_open=True)
         return self._done(request, _("Rodadas do mata-mata programadas."))
 
     def _swap(self, request: HttpRequest) -> HttpResponse:
@@ -195,7 +186,7 @@ class BracketManageView(OrganizerMixin, View):
         teams = _entered(stage)
         form = BracketSwapForm(request.POST, teams=teams)
         if stage is None or not form.is_valid():
-            return self._page(request, 400, swap_form=form, swap_open=True)
+            return self.page(request, 400, swap_form=form, swap_open=True)
         d = form.cleaned_data
         try:
             bracket_swap(
@@ -203,7 +194,7 @@ class BracketManageView(OrganizerMixin, View):
             )
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, swap_form=form, swap_open=True)
+            return self.page(request, 400, swap_form=form, swap_open=True)
         return self._done(
             request,
             _("%(a)s e %(b)s trocaram de lugar na rodada 1.")
@@ -213,12 +204,12 @@ class BracketManageView(OrganizerMixin, View):
     def _sync(self, request: HttpRequest) -> HttpResponse:
         stage = self._stage()
         if stage is None:
-            return self._page(request, 400)
+            return self.page(request, 400)
         try:
             created = bracket_sync(stage=stage)
         except ServiceError as exc:
             messages.error(request, " ".join(exc.messages))
-            return self._page(request, 409)
+            return self.page(request, 409)
         return self._done(
             request,
             ngettext(

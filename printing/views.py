@@ -26,7 +26,7 @@ from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
 from printing.services import job_cancel, job_request, job_resume, job_status
 from scoring.services.errors import NotAllowed
-from tournaments.views import OrganizerMixin
+from tournaments.views import OrganizerMixin, OrganizerPage
 
 
 def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def _status(request: HttpRequest, job: PrintJob) -> dict[str, Any]:
     return data
 
 
-class PrintPageView(OrganizerMixin, View):
+class PrintPageView(OrganizerPage):
     """GET: the form and the recent jobs; POST: start (or reuse) a job."""
 
     def page(self, request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
@@ -59,9 +59,6 @@ class PrintPageView(OrganizerMixin, View):
             "site_loopback": is_loopback(base_url(request)),
         }
         return self.render_page("printing/page.html", context, status=status)
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self.page(request)
 
     def refuse(self, request: HttpRequest, message: str, status: int) -> HttpResponse:
         if request.headers.get("Accept", "").startswith("application/json"):

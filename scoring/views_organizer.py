@@ -31,7 +31,7 @@ from scoring.services.workflow import sheet_homologate, sheet_revert
 from scoring.tables import SheetReviewTable
 from scoring.views_judge import origin_of
 from tournaments.models import Match
-from tournaments.views import OrganizerMixin
+from tournaments.views import OrganizerMixin, OrganizerPage
 
 PER_PAGE = 100
 FILTER_KEYS = ("rodada", "fase", "chave", "estado")
@@ -60,7 +60,7 @@ def _kept_query(query: Any) -> str:
     return kept.urlencode()
 
 
-class RoundSheetsView(OrganizerMixin, View):
+class RoundSheetsView(OrganizerPage):
     """The súmula list: score, avisos, signatures and state of each jogo, with filters,
     and the form that homologates the selected signed súmulas in one POST."""
 
@@ -89,9 +89,6 @@ class RoundSheetsView(OrganizerMixin, View):
             "error": error,
         }
         return self.render_page("scoring/round.html", context, status=status)
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self.page(request)
 
 
 class BulkHomologateView(RoundSheetsView):

@@ -6,6 +6,7 @@ of a tournament is Action.MANAGE (organizers and superusers), via tournaments.pe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -40,6 +41,16 @@ class OrganizerMixin(TournamentPermissionMixin):
         """An organizer's page, with its tournament (the organizer may manage it)."""
         full = {"tournament": self.tournament, "can_manage": True, **context}
         return render(self.request, template, full, status=status)  # type: ignore[attr-defined]
+
+
+class OrganizerPage(OrganizerMixin, View):
+    """An organizer's page that a refused POST shows again: GET is ``page(request)`` as
+    it stands, a POST calls ``page(request, …)`` with the form as typed and a 4xx."""
+
+    page: Callable[..., HttpResponse]
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.page(request)
 
 
 class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-arg]
@@ -110,7 +121,7 @@ class PublicationView(OrganizerMixin, View):
         return redirect("tournaments:dashboard", slug=slug)
 
 
-class MembersView(OrganizerMixin, View):
+class MembersView(OrganizerPage):
     template_name = "tournaments/members.html"
 
     def page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
@@ -123,9 +134,6 @@ class MembersView(OrganizerMixin, View):
             **extra,
         }
         return self.render_page(self.template_name, context, status=400 if extra.get("invalid") else 200)
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self.page(request)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         action = request.POST.get("action")

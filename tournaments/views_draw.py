@@ -11,7 +11,6 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.generic import View
 
 from tournaments import selectors
 from tournaments.forms import DrawForm, ScheduleForm, SwapForm
@@ -28,7 +27,7 @@ from tournaments.services.draws import (
 )
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate
 from tournaments.timing import default_minutes, phase_start
-from tournaments.views import OrganizerMixin
+from tournaments.views import OrganizerPage
 
 
 def manual_form(teams: list[Team], data: Any = None) -> forms.Form:
@@ -39,10 +38,10 @@ def manual_form(teams: list[Team], data: Any = None) -> forms.Form:
     return form
 
 
-class GroupsView(OrganizerMixin, View):
+class GroupsView(OrganizerPage):
     """The chaves; the draw forms while no súmula exists; swaps until rodada 1 starts."""
 
-    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+    def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         stage = selectors.group_stage(self.tournament)
         groups = selectors.chaves(stage) if stage else []
         teams = list(drawable_teams(self.tournament).order_by("name"))
@@ -68,9 +67,6 @@ class GroupsView(OrganizerMixin, View):
         }
         return self.render_page("tournaments/groups.html", context, status=status)
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self._page(request)
-
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         action = request.POST.get("action")
         if action == "manual":
@@ -79,7 +75,7 @@ class GroupsView(OrganizerMixin, View):
             return self._swap(request)
         form = DrawForm(request.POST)
         if not form.is_valid():
-            return self._page(request, 400, draw_form=form)
+            return self.page(request, 400, draw_form=form)
         data = form.cleaned_data
         count = drawable_teams(self.tournament).count()
         try:
@@ -94,7 +90,7 @@ class GroupsView(OrganizerMixin, View):
                 )
                 % {"n": count},
             )
-            return self._page(request, 400, draw_form=form)
+            return self.page(request, 400, draw_form=form)
         try:
             draw = groups_draw(
                 tournament=self.tournament,
@@ -105,7 +101,7 @@ class GroupsView(OrganizerMixin, View):
             )
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, draw_form=form)
+            return self.page(request, 400, draw_form=form)
         messages.success(request, _("Chaves sorteadas (semente %(seed)s).") % {"seed": draw.seed})
         return redirect("tournaments:groups", slug=slug)
 
@@ -123,7 +119,7 @@ class GroupsView(OrganizerMixin, View):
             )
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, manual_form=form, manual_open=True)
+            return self.page(request, 400, manual_form=form, manual_open=True)
         messages.success(request, _("Chaves do sorteio manual registradas."))
         return redirect("tournaments:groups", slug=self.tournament.slug)
 
@@ -136,20 +132,20 @@ class GroupsView(OrganizerMixin, View):
         )
         form = SwapForm(request.POST, teams=teams)
         if stage is None or not form.is_valid():
-            return self._page(request, 400, swap_form=form)
+            return self.page(request, 400, swap_form=form)
         try:
             group_swap(stage=stage, user=request.user, **form.cleaned_data)
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, swap_form=form)
+            return self.page(request, 400, swap_form=form)
         messages.success(request, _("Troca registrada."))
         return redirect("tournaments:groups", slug=self.tournament.slug)
 
 
-class ScheduleView(OrganizerMixin, View):
+class ScheduleView(OrganizerPage):
     """Rodadas by rodada (default) or by mesa (?por=mesa), and the generator form."""
 
-    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+    def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         stage = selectors.current_group_stage(self.tournament)
         matches = list(selectors.stage_matches(stage)) if stage else []
         by_table = request.GET.get("por") == "mesa"
@@ -174,17 +170,14 @@ class ScheduleView(OrganizerMixin, View):
         }
         return self.render_page("tournaments/schedule.html", context, status=status)
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self._page(request)
-
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = ScheduleForm(request.POST)
         stage = selectors.current_group_stage(self.tournament)
         if not form.is_valid():
-            return self._page(request, 400, form=form)
+            return self.page(request, 400, form=form)
         if stage is None:
             form.add_error(None, _("Faça o sorteio das chaves antes de gerar as rodadas."))
-            return self._page(request, 400, form=form)
+            return self.page(request, 400, form=form)
         data = form.cleaned_data
         template = ScheduleTemplate(
             start=data["start"],
@@ -197,7 +190,7 @@ class ScheduleView(OrganizerMixin, View):
             rounds = schedule_generate(stage=stage, template=template)
         except ServiceError as exc:
             apply_to_form(form, exc)
-            return self._page(request, 400, form=form)
+            return self.page(request, 400, form=form)
         messages.success(
             request,
             ngettext("%(n)d rodada gerada.", "%(n)d rodadas geradas.", len(rounds)) % {"n": len(rounds)},

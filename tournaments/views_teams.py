@@ -35,7 +35,7 @@ from tournaments.services.registration import (
     teams_register_many,
 )
 from tournaments.tables import TeamTable
-from tournaments.views import OrganizerMixin
+from tournaments.views import OrganizerMixin, OrganizerPage
 
 PER_PAGE = 50
 
@@ -134,10 +134,10 @@ class TeamFormView(OrganizerMixin, View):
 SESSION_KEY = "tenteio-import-{}"
 
 
-class ImportView(OrganizerMixin, View):
+class ImportView(OrganizerPage):
     """Upload → preview (nothing written) → confirm (re-checked, written all at once)."""
 
-    def _page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
+    def page(self, request: HttpRequest, **extra: Any) -> HttpResponse:
         context = {
             "form": ImportForm(),
             "columns": list(COLUMNS),
@@ -145,9 +145,6 @@ class ImportView(OrganizerMixin, View):
             **extra,
         }
         return self.render_page("tournaments/import.html", context, status=extra.pop("status", 200))
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self._page(request)
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         key = SESSION_KEY.format(self.tournament.pk)
@@ -162,7 +159,7 @@ class ImportView(OrganizerMixin, View):
             except ServiceError as exc:
                 listed = exc.messages[:MAX_LISTED]
                 more = len(exc.messages) - len(listed)
-                return self._page(request, confirm_errors=listed, confirm_more=more, status=400)
+                return self.page(request, confirm_errors=listed, confirm_more=more, status=400)
             del request.session[key]
             messages.success(
                 request,
@@ -172,7 +169,7 @@ class ImportView(OrganizerMixin, View):
             return redirect("tournaments:teams", slug=slug)
         form = ImportForm(request.POST, request.FILES)
         if not form.is_valid():
-            return self._page(request, form=form, status=400)
+            return self.page(request, form=form, status=400)
         upload = form.cleaned_data["file"]
         # Read one byte past the bound, never the whole of an oversized upload.
         raw = upload.read(MAX_UPLOAD_BYTES + 1)
@@ -181,7 +178,7 @@ class ImportView(OrganizerMixin, View):
             request.session[key] = [t.as_json() for t in preview.teams]
         else:
             request.session.pop(key, None)
-        return self._page(request, preview=preview, status=200 if preview.ok else 400)
+        return self.page(request, preview=preview, status=200 if preview.ok else 400)
 
 
 def import_template(request: HttpRequest) -> HttpResponse:
@@ -191,8 +188,8 @@ def import_template(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class CheckinView(OrganizerMixin, View):
-    def _page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+class CheckinView(OrganizerPage):
+    def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         teams = self.tournament.teams.select_related("entity").order_by("name")
         context = {
             "teams": teams,
@@ -201,13 +198,10 @@ class CheckinView(OrganizerMixin, View):
         }
         return self.render_page("tournaments/checkin.html", context, status=status)
 
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return self._page(request)
-
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = StatusForm(request.POST)
         if not form.is_valid():
-            return self._page(request, status=400, error=_("Pedido inválido."))
+            return self.page(request, status=400, error=_("Pedido inválido."))
         team = get_object_or_404(Team, pk=form.cleaned_data["team"], tournament=self.tournament)
         try:
             team_set_status(
@@ -217,6 +211,6 @@ class CheckinView(OrganizerMixin, View):
                 reason=form.cleaned_data["reason"],
             )
         except ServiceError as exc:
-            return self._page(request, status=400, error_team=team.pk, error=" ".join(exc.messages))
+            return self.page(request, status=400, error_team=team.pk, error=" ".join(exc.messages))
         messages.success(request, f"{team.name}: {Team.Status(form.cleaned_data['status']).label}.")
         return redirect(f"{request.path}#t{team.pk}")
