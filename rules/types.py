@@ -7,7 +7,7 @@ are opaque strings (the interchange file's team keys, or database ids as text).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 
@@ -52,6 +52,10 @@ class Counters:
             points_for=self.points_for + other.points_for,
             points_against=self.points_against + other.points_against,
         )
+
+    def as_dict(self) -> dict[str, int]:
+        """The seven counters by name, in this order (the rows stored and the JSON served)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
     def points_difference(self) -> int:

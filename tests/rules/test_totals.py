@@ -28,6 +28,18 @@ def test_tally_of_a_broken_shape_is_no_result_and_of_an_invalid_score_counts_not
     assert good is not None and good.outcome is not None and good.outcome.winner is Side.A
 
 
+def test_counters_as_a_dict_name_the_seven_in_order() -> None:
+    assert list(Counters(1, 1, 0, 2, 0, 48, 8).as_dict().items()) == [
+        ("played", 1),
+        ("wins", 1),
+        ("losses", 0),
+        ("games_won", 2),
+        ("games_lost", 0),
+        ("points_for", 48),
+        ("points_against", 8),
+    ]
+
+
 def test_reasons_name_the_walkover_first_then_the_disqualification() -> None:
     report = MatchReport(
         walkover=Absent.B, disqualification=Disqualification(Side.A, Scope.TOURNAMENT, "20-II")
