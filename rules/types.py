@@ -55,7 +55,7 @@ class Counters:
 
     def as_dict(self) -> dict[str, int]:
         """The seven counters by name, in this order (the rows stored and the JSON served)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in COUNTER_NAMES}
 
     @property
     def points_difference(self) -> int:
@@ -64,6 +64,10 @@ class Counters:
     @property
     def games_difference(self) -> int:
         return self.games_won - self.games_lost
+
+
+# The counters' names in their order: the stored rows' columns and the CSV's.
+COUNTER_NAMES = tuple(f.name for f in fields(Counters))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,11 @@ from django.db.models import Count, Q, QuerySet, Sum
 from rules.counters import MatchOutcome
 from rules.results import Side
 from rules.totals import StoredMatch, Tally, ranked_match
-from rules.types import Counters, RankedMatch
+from rules.types import COUNTER_NAMES, Counters, RankedMatch
 from scoring.models import MatchContribution
 from tournaments.models import Match
 
-_COUNTERS = ("played", "wins", "losses", "games_won", "games_lost", "points_for", "points_against")
-_FIELDS = ("match_id", "side", "counts", *_COUNTERS, "expels", "absent", "reason", "games")  # see _tally
+_FIELDS = ("match_id", "side", "counts", *COUNTER_NAMES, "expels", "absent", "reason", "games")  # see _tally
 
 
 @dataclass
@@ -47,11 +46,11 @@ def chave_sums(group_ids: Collection[int], include_provisional: bool) -> dict[in
         _rows(group_ids, include_provisional)
         .values("group_id", "team_id")
         .annotate(
-            *[Sum(name) for name in _COUNTERS],
+            *[Sum(name) for name in COUNTER_NAMES],
             jogos=Count("pk", filter=Q(counts=True)),
             expelling=Count("pk", filter=Q(expels=True)),
         )
-        .values_list("group_id", "team_id", *[f"{name}__sum" for name in _COUNTERS], "jogos", "expelling")
+        .values_list("group_id", "team_id", *[f"{name}__sum" for name in COUNTER_NAMES], "jogos", "expelling")
     )
     out: dict[int, ChaveSums] = {}
     for group_id, team_id, *numbers, jogos, expelling in sums:

@@ -15,6 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from core.exports import neutralize
+from rules.types import COUNTER_NAMES
 from standings.selectors import UnknownStage, standings_document, tournament_standings
 from tournaments.models import Tournament
 
@@ -24,13 +25,7 @@ CSV_FIELDS = [
     "position",
     "team",
     "name",
-    "played",
-    "wins",
-    "losses",
-    "games_won",
-    "games_lost",
-    "points_for",
-    "points_against",
+    *COUNTER_NAMES,
     "status",
     "separated_by",
     "pending_lots",
