@@ -7,10 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,7 +17,7 @@ from django.views.generic import View
 from interchange.export import export_tournament
 from interchange.load import MAX_FILE_BYTES, InterchangeError
 from interchange.services import tournament_import
-from tournaments.permissions import CREATE_REFUSED, can_create_tournament
+from tournaments.permissions import CreatorRequiredMixin
 from tournaments.views import OrganizerMixin
 
 
@@ -46,16 +43,11 @@ class ImportForm(forms.Form):
         return upload
 
 
-class ImportView(LoginRequiredMixin, View):
+class ImportView(CreatorRequiredMixin, View):
     """Load a tenteio/1 file as a new tournament: whoever may create one (the same
     rule as «Novo torneio», ``settings.TOURNAMENT_CREATORS``); anyone else gets a 403."""
 
     template_name = "interchange/import.html"
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied(str(CREATE_REFUSED))
-        return super().dispatch(request, *args, **kwargs)
 
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {"form": ImportForm()})

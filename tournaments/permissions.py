@@ -11,9 +11,10 @@ from enum import Enum
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.mixins import AccessMixin, LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
@@ -74,6 +75,16 @@ CREATE_REFUSED = gettext_lazy(
     "Sua conta não pode criar torneios: peça ao administrador do site que a marque como "
     "organizadora (grupo «Organizadores»)."
 )
+
+
+class CreatorRequiredMixin(LoginRequiredMixin):
+    """A page for whoever may create a tournament (``can_create_tournament``: «Novo
+    torneio», importing a file): anyone else logged in gets a 403 saying why."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            raise PermissionDenied(str(CREATE_REFUSED))
+        return super().dispatch(request, *args, **kwargs)
 
 
 def check(request: HttpRequest, action: Action, tournament: Tournament) -> None:

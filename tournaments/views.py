@@ -11,9 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -23,7 +21,7 @@ from django.views.generic import FormView, TemplateView, View
 from tournaments import board, selectors
 from tournaments.forms import JudgeAccountForm, MemberForm, PublicationForm, TournamentForm
 from tournaments.models import Membership
-from tournaments.permissions import CREATE_REFUSED, Action, TournamentPermissionMixin, can_create_tournament
+from tournaments.permissions import Action, CreatorRequiredMixin, TournamentPermissionMixin
 from tournaments.services import ServiceError, apply_to_form
 from tournaments.services.tournaments import (
     judge_account_create,
@@ -53,17 +51,12 @@ class OrganizerPage(OrganizerMixin, View):
         return self.page(request)
 
 
-class TournamentCreateView(LoginRequiredMixin, FormView):  # type: ignore[type-arg]
+class TournamentCreateView(CreatorRequiredMixin, FormView):  # type: ignore[type-arg]
     """Who may create a tournament is the site's setting (``can_create_tournament``);
     its creator becomes its organizer. Anyone else logged in gets a 403 saying why."""
 
     template_name = "tournaments/create.html"
     form_class = TournamentForm
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied(str(CREATE_REFUSED))
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form: TournamentForm) -> HttpResponse:
         kwargs = form.service_kwargs()
