@@ -23,6 +23,7 @@ from core.jobs import enqueue_or_refuse
 from printing.documents.circuit import DOC
 from printing.models import PrintJob
 from printing.services import LAYOUT_VERSION, _file_exists, is_stale
+from tournaments.services import recorded_user
 
 
 def fingerprint(circuit: Circuit) -> str:
@@ -63,7 +64,7 @@ def circuit_job_request(*, circuit: Circuit, user: Any = None) -> tuple[PrintJob
             doc=DOC,
             params={"doc": DOC},
             fingerprint=fingerprint(circuit),
-            created_by=user if getattr(user, "is_authenticated", False) else None,
+            created_by=recorded_user(user),
         )
         enqueue_or_refuse(tasks.prepare_job, job.pk)
     return job, True

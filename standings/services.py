@@ -21,6 +21,7 @@ from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from tournaments.models import DrawOfLots, Group, Stage, Tournament
 from tournaments.revision import bump
+from tournaments.services import recorded_user
 
 
 class ServiceError(Exception):
@@ -97,5 +98,5 @@ def tiebreak_lots_record(
         manual=manual,
         inputs=sorted(chosen),
         result=order,
-        performed_by=user if getattr(user, "is_authenticated", False) else None,
+        performed_by=recorded_user(user),
     )

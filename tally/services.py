@@ -33,6 +33,7 @@ from tally.codec import encode, encode_award
 from tally.models import HandEntry, PartidaClose
 from tournaments.models import Match
 from tournaments.revision import bump_match
+from tournaments.services import recorded_user
 
 
 class HandError(Exception):
@@ -63,10 +64,6 @@ class Recorded:
 def problem_text(p: Problem) -> str:
     """The sentence a judge reads; the rule's check code (V-H…) stays in the logs."""
     return render(dataclasses.replace(p, game=None))
-
-
-def _user(user: Any) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 def _lock(match: Match) -> None:
@@ -123,7 +120,7 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
             award_b=award.b,
             components=encode_award(award)["components"],
             ends_partida=award.ends_partida,
-            entered_by=_user(user),
+            entered_by=recorded_user(user),
         )
         entry.full_clean()
         entry.save()
@@ -153,7 +150,7 @@ def hand_undo(*, match: Match, user: Any, key: uuid.UUID) -> HandEntry:
         if last is None or last.entry.pk != entry.pk:
             raise HandError(_("Só a última mão pode ser desfeita."))
         entry.undone_at = timezone.now()
-        entry.undone_by = _user(user)
+        entry.undone_by = recorded_user(user)
         entry.save(update_fields=["undone_at", "undone_by"])
         bump_match(tournament_of(match).pk, match, live=True)
     return entry
@@ -195,7 +192,7 @@ def partida_close(*, match: Match, user: Any, game: int, origin: Origin = NO_ORI
             score_b=state.score[1],
             hands=len(state.rows),
             sheet_version=sheet.version,
-            confirmed_by=_user(user),
+            confirmed_by=recorded_user(user),
         )
         close.full_clean()
         close.save()

@@ -25,14 +25,10 @@ from rules.problems import RulesError
 from scoring.models import ScoreSheet
 from tournaments.models import DrawOfLots, Stage, StageTeam, Tournament
 from tournaments.revision import bump
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, recorded_user
 from tournaments.services.closing import registration_close
 
 KNOCKOUT_KEY = "mata-mata"
-
-
-def _user(user: Any) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 @transaction.atomic
@@ -148,7 +144,7 @@ def _record(
         seed=seed,
         inputs={"teams": list(before), **extra},
         result=list(after),
-        performed_by=_user(user),
+        performed_by=recorded_user(user),
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()

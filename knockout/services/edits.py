@@ -11,11 +11,10 @@ from django.utils.translation import gettext as _
 
 from knockout import bracket as b
 from knockout.services.advance import _lock, _sync
-from knockout.services.bracket import _user
 from scoring.models import ScoreSheet
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
 from tournaments.revision import bump
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, recorded_user
 
 
 @transaction.atomic
@@ -41,7 +40,7 @@ def bracket_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user:
             {"team_b": [_("As duas equipes já se enfrentam na rodada 1: a troca não muda nada.")]}
         )
     swap = BracketSwap(
-        stage=stage, team_a=team_a, team_b=team_b, reason=reason[:300], performed_by=_user(user)
+        stage=stage, team_a=team_a, team_b=team_b, reason=reason[:300], performed_by=recorded_user(user)
     )
     swap.full_clean(exclude=["performed_by"])
     # Through a temporary delete: (stage, team) is unique.

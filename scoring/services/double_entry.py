@@ -38,11 +38,11 @@ from scoring.services.workflow import (
     _confirm,
     _event,
     _locked_versions,
-    _user,
     shows_pending,
 )
 from tournaments.models import Match
 from tournaments.revision import bump_match
+from tournaments.services import recorded_user
 
 FIRST, SECOND = "first", "second"
 SECOND_ENTRY_SOURCE = "segunda digitação"  # ScoreSheet.source of a version made from one
@@ -147,7 +147,7 @@ def _from_second_entry(latest: ScoreSheet, mismatch: SheetEvent, sheets: list[Sc
         note=latest.note,
         normalizations=mismatch.details.get("normalizations") or [],
         based_on=latest.version,
-        entered_by=_user(mismatch.actor),
+        entered_by=recorded_user(mismatch.actor),
         entered_ip=mismatch.ip,
         user_agent=mismatch.user_agent,
         source=SECOND_ENTRY_SOURCE,

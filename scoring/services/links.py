@@ -31,6 +31,7 @@ from scoring.models import JudgeLink
 from scoring.services.errors import NotAllowed, ScoringError
 from tournaments.models import Match, Membership, Table, Tournament
 from tournaments.phases import match_round_names
+from tournaments.services import recorded_user
 
 KEY_LENGTH = 8
 SECRET_BYTES = 24  # 32 characters of base64: about 192 bits, never guessed
@@ -144,7 +145,7 @@ def link_create(
         tables=table_ids,
         rounds=round_lists,
         scope=scope_words(tournament, table_ids, round_lists),
-        created_by=by if getattr(by, "is_authenticated", False) else None,
+        created_by=recorded_user(by),
     )
     return link, link.key + secret
 
@@ -176,7 +177,7 @@ def link_revoke(*, link: JudgeLink, by: Any) -> bool:
     if row.revoked_at is not None:
         return False
     row.revoked_at = timezone.now()
-    row.revoked_by = by if getattr(by, "is_authenticated", False) else None
+    row.revoked_by = recorded_user(by)
     row.save(update_fields=["revoked_at", "revoked_by"])
     link.revoked_at, link.revoked_by = row.revoked_at, row.revoked_by
     return True

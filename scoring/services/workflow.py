@@ -42,6 +42,7 @@ from scoring.services.pins import paper_blocked, pin_verify
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Stage, Team
 from tournaments.revision import bump_match
+from tournaments.services import recorded_user
 
 Status = ScoreSheet.Status
 
@@ -64,10 +65,6 @@ class CheckOutcome:
     changes: list[Change] = field(default_factory=list)
 
 
-def _user(user: Any) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
-
-
 def _event(
     match: Match,
     sheet: ScoreSheet | None,
@@ -83,7 +80,7 @@ def _event(
         match=match,
         sheet=sheet,
         kind=kind,
-        actor=_user(user),
+        actor=recorded_user(user),
         ip=origin.ip,
         user_agent=origin.user_agent[:300],
         reason=reason,
@@ -154,7 +151,7 @@ def _confirm(sheet: ScoreSheet, sheets: list[ScoreSheet], user: Any) -> None:
             old.status = Status.SUPERSEDED
             old.save(update_fields=["confirmed", "status"])
     sheet.confirmed = True
-    sheet.confirmed_by = _user(user)
+    sheet.confirmed_by = recorded_user(user)
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["confirmed", "confirmed_by", "confirmed_at"])
     contributions_refresh(match=sheet.match)  # the version that counts changed
@@ -218,7 +215,7 @@ def sheet_save(
             observations=prepared.observations,
             normalizations=prepared.normalizations,
             based_on=base_version or None,
-            entered_by=_user(user),
+            entered_by=recorded_user(user),
             entered_ip=origin.ip,
             user_agent=origin.user_agent[:300],
             source=source,
@@ -336,7 +333,7 @@ def sheet_sign(
         if sheet.signatures.filter(team=team).exists():
             raise WorkflowError(_("O capataz de %(team)s já assinou esta súmula.") % {"team": team.name})
         Signature.objects.create(
-            sheet=sheet, team=team, method=method, recorded_by=_user(user), client_key=key
+            sheet=sheet, team=team, method=method, recorded_by=recorded_user(user), client_key=key
         )
         details = {"version": sheet.version, "team": team.key, "method": method}
         _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)

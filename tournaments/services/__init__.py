@@ -7,6 +7,7 @@ leaving nothing written.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
@@ -40,3 +41,9 @@ def apply_to_form(form: object, exc: ServiceError) -> None:
     for name, msgs in exc.errors.items():
         for msg in msgs:
             form.add_error(name if name in fields else None, msg)  # type: ignore[attr-defined]
+
+
+def recorded_user(user: Any) -> Any:
+    """The account a row records as who did it: None for no one logged in (a command,
+    a loaded file, an anonymous request)."""
+    return user if getattr(user, "is_authenticated", False) else None

@@ -28,7 +28,7 @@ from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound
 from tournaments.pairing_v1 import draw_groups_v1
 from tournaments.revision import bump
 from tournaments.selectors import group_stage
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, recorded_user
 from tournaments.services.closing import registration_close
 
 GROUP_STAGE_KEY = "chaves"
@@ -158,7 +158,7 @@ def draw_into(
         seed=seed,
         inputs=inputs,
         result=[{"name": names[i], "teams": keys} for i, keys in enumerate(result)],
-        performed_by=user if getattr(user, "is_authenticated", False) else None,
+        performed_by=recorded_user(user),
     )
     draw.full_clean(exclude=["performed_by", "stage", "group", "tournament"])
     draw.save()
@@ -311,7 +311,7 @@ def groups_draw_manual(
         manual=True,
         inputs={"teams": sorted(t.key for t in teams.values())},
         result=[{"name": n, "teams": [t.key for t in m]} for n, m in ordered],
-        performed_by=user if getattr(user, "is_authenticated", False) else None,
+        performed_by=recorded_user(user),
     )
     registration_close(tournament=tournament)  # the sorteio closes the inscrições
     bump(tournament.pk)
@@ -346,7 +346,7 @@ def group_swap(*, stage: Stage, team_a: Team, team_b: Team, reason: str, user: A
         group_a=group_a,
         group_b=group_b,
         reason=reason[:300],
-        performed_by=user if getattr(user, "is_authenticated", False) else None,
+        performed_by=recorded_user(user),
     )
     swap.full_clean(exclude=["performed_by"])
     # Through a temporary delete: the (group, team) unique constraint forbids a direct swap.
