@@ -28,7 +28,33 @@ DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class TournamentForm(TiebreakFields):
+class TournamentFields(TiebreakFields):
+    """What «Novo torneio» and «Editar torneio» ask alike: these fields (the others
+    differ in a label, a default or being required) and the rules as chosen."""
+
+    OVERRIDES = ("points_to_win", "best_of", "match_minutes", "partida_minutes", "max_reserves")
+    name = forms.CharField(label=_("Nome do torneio"), max_length=200)
+    date = forms.DateField(label=_("Data de início"), required=False, widget=DATE)
+    end_date = forms.DateField(label=_("Data de término"), required=False, widget=DATE)
+    venue = forms.CharField(label=_("Local"), max_length=200, required=False)
+    checkin_deadline = forms.DateTimeField(
+        label=_("Encerramento do check-in"), required=False, widget=DATETIME
+    )
+    table_count = forms.IntegerField(label=_("Número de mesas"), required=False)  # bounds: the service
+    match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
+    partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
+
+    def chosen(self, out: dict[str, object]) -> dict[str, object]:
+        """``out`` with the «2 a 0» rule and the tiebreak order, where chosen."""
+        data = self.cleaned_data
+        if data.get("sweep_bonus"):
+            out["sweep_bonus"] = data["sweep_bonus"] == "sim"
+        if data.get("tiebreakers"):
+            out["tiebreakers"] = list(data["tiebreakers"])
+        return out
+
+
+class TournamentForm(TournamentFields):
     """«Novo torneio»: the rules left blank stay as in the modality; the tiebreak order is
     chosen by name (``tournaments.tiebreaks``, as on «Editar torneio»); every number is
     checked against its range by the service (``tournaments.bounds``), and a refused form
@@ -36,7 +62,6 @@ class TournamentForm(TiebreakFields):
     pass."""
 
     tiebreaks_required = False  # none chosen: the modality's order
-    name = forms.CharField(label=_("Nome do torneio"), max_length=200)
     slug = forms.SlugField(
         label=_("Identificador no endereço"),
         max_length=100,
@@ -57,9 +82,6 @@ class TournamentForm(TiebreakFields):
             "não pode se inscrever em outra modalidade dele."
         ),
     )
-    date = forms.DateField(label=_("Data de início"), required=False, widget=DATE)
-    end_date = forms.DateField(label=_("Data de término"), required=False, widget=DATE)
-    venue = forms.CharField(label=_("Local"), max_length=200, required=False)
     is_public = forms.BooleanField(
         label=_("Público (aparece na lista de torneios)"), required=False, initial=True
     )
@@ -78,19 +100,11 @@ class TournamentForm(TiebreakFields):
     advance_best_next = bounded_integer(
         _("Melhores da posição seguinte (várias fases)"), 0, 128, _("equipes"), required=False
     )
-    checkin_deadline = forms.DateTimeField(
-        label=_("Encerramento do check-in"), required=False, widget=DATETIME
-    )
-    table_count = forms.IntegerField(label=_("Número de mesas"), required=False)  # bounds: the service
     # Overrides of the preset: left blank, the modality's value stands.
     points_to_win = forms.IntegerField(label=_("Tentos por partida"), required=False)
     best_of = forms.IntegerField(label=_("Partidas por jogo (melhor de)"), required=False)
     sweep_bonus = forms.ChoiceField(label=_("2 a 0 conta a terceira partida"), choices=YES_NO, required=False)
-    match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
-    partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
     max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"), required=False)
-
-    OVERRIDES = ("points_to_win", "best_of", "match_minutes", "partida_minutes", "max_reserves")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,12 +122,7 @@ class TournamentForm(TiebreakFields):
 
     def overrides(self) -> dict[str, object]:
         data = self.cleaned_data
-        out: dict[str, object] = {k: data[k] for k in self.OVERRIDES if data.get(k) is not None}
-        if data.get("sweep_bonus"):
-            out["sweep_bonus"] = data["sweep_bonus"] == "sim"
-        if data.get("tiebreakers"):
-            out["tiebreakers"] = list(data["tiebreakers"])
-        return out
+        return self.chosen({k: data[k] for k in self.OVERRIDES if data.get(k) is not None})
 
     def service_kwargs(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)

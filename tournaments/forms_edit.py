@@ -15,10 +15,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import DATE, DATETIME
+from tournaments.forms import TournamentFields
 from tournaments.models import Tournament
 from tournaments.services.editing import Details, double_entry_mode
-from tournaments.tiebreaks import TiebreakFields, slot
+from tournaments.tiebreaks import slot
 
 SWEEP = [("sim", _("sim")), ("nao", _("não"))]
 # tournaments.services.editing.DOUBLE_ENTRY's keys, in the organizer's words.
@@ -29,17 +29,9 @@ DOUBLE_ENTRY = [
 ]
 
 
-class TournamentEditForm(TiebreakFields):
-    name = forms.CharField(label=_("Nome do torneio"), max_length=200)
+class TournamentEditForm(TournamentFields):
     event = forms.CharField(label=_("Evento (rodeio)"), max_length=200, required=False)
-    date = forms.DateField(label=_("Data de início"), required=False, widget=DATE)
-    end_date = forms.DateField(label=_("Data de término"), required=False, widget=DATE)
-    venue = forms.CharField(label=_("Local"), max_length=200, required=False)
     is_public = forms.BooleanField(label=_("Público (aparece na lista de torneios)"), required=False)
-    checkin_deadline = forms.DateTimeField(
-        label=_("Encerramento do check-in"), required=False, widget=DATETIME
-    )
-    table_count = forms.IntegerField(label=_("Número de mesas"), required=False)
     stage_plan = forms.ChoiceField(
         label=_("Formato"),
         choices=Tournament.StagePlan.choices,
@@ -52,8 +44,6 @@ class TournamentEditForm(TiebreakFields):
     points_to_win = forms.IntegerField(label=_("Tentos por partida"))
     best_of = forms.IntegerField(label=_("Partidas por jogo (melhor de)"), help_text=_("1, 3, 5 ou 7."))
     sweep_bonus = forms.ChoiceField(label=_("2 a 0 conta a terceira partida"), choices=SWEEP)
-    match_minutes = forms.IntegerField(label=_("Minutos por jogo"), required=False)
-    partida_minutes = forms.IntegerField(label=_("Minutos por partida"), required=False)
     max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"))
     # Not required: a POST without it leaves the setting as it is.
     double_entry = forms.ChoiceField(
@@ -124,13 +114,4 @@ class TournamentEditForm(TiebreakFields):
 
     def rules(self) -> dict[str, object]:
         """The typed rules (a field the form refused is left out)."""
-        d = self.cleaned_data
-        out: dict[str, object] = {
-            k: d.get(k)
-            for k in ("points_to_win", "best_of", "match_minutes", "partida_minutes", "max_reserves")
-        }
-        if d.get("sweep_bonus"):
-            out["sweep_bonus"] = d["sweep_bonus"] == "sim"
-        if d.get("tiebreakers"):
-            out["tiebreakers"] = d["tiebreakers"]
-        return out
+        return self.chosen({k: self.cleaned_data.get(k) for k in self.OVERRIDES})
