@@ -125,11 +125,14 @@ class SheetView:
         return self.latest.version if self.latest else 0
 
 
-def sheet_views(matches: Iterable[Match]) -> list[SheetView]:
+def sheet_views(matches: Iterable[Match], *prefetch: Any) -> list[SheetView]:
+    """Each jogo with its latest and its confirmed version, in one query (``prefetch``:
+    what the caller reads of the versions too)."""
     matches = list(matches)
     latest: dict[int, ScoreSheet] = {}
     confirmed: dict[int, ScoreSheet] = {}
-    for sheet in ScoreSheet.objects.filter(match__in=matches).order_by("match_id", "version"):
+    sheets = ScoreSheet.objects.filter(match__in=matches).prefetch_related(*prefetch)
+    for sheet in sheets.order_by("match_id", "version"):
         latest[sheet.match_id] = sheet
         if sheet.confirmed:
             confirmed[sheet.match_id] = sheet

@@ -27,7 +27,7 @@ from rules.problems import Severity
 from rules.results import Side, from_interchange
 from rules.validation import as_score, game_winner, partida_offender, validate_match
 from scoring.models import ScoreSheet, Signature
-from scoring.selectors import SheetView, match_code, mismatched_sheets, state_of
+from scoring.selectors import SheetView, sheet_views
 from scoring.services.workflow import required_teams
 from tournaments.models import Group, Match, Stage, Tournament
 
@@ -153,20 +153,10 @@ def review_rows(tournament: Tournament, filters: Filters) -> list[ReviewRow]:
         )
     )
     signatures = Prefetch("signatures", queryset=Signature.objects.only("sheet_id", "team_id"))
-    latest: dict[int, ScoreSheet] = {}
-    confirmed: dict[int, ScoreSheet] = {}
-    sheets = ScoreSheet.objects.filter(match__in=matches).prefetch_related(signatures)
-    for version in sheets.order_by("match_id", "version"):
-        latest[version.match_id] = version
-        if version.confirmed:
-            confirmed[version.match_id] = version
     modality = tournament.rules()
-    differ = mismatched_sheets(latest.values())
     rows = []
-    for m in matches:
-        sheet = latest.get(m.pk)
-        state = state_of(sheet, sheet is not None and sheet.pk in differ)
-        view = SheetView(m, sheet, confirmed.get(m.pk), match_code(m), state)
+    for view in sheet_views(matches, signatures):
+        m, sheet = view.match, view.latest
         row = ReviewRow(view)
         if sheet is not None and sheet.is_live:
             row.score, row.games = score_text(modality, m, sheet.result)
