@@ -19,24 +19,22 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
     return qs.filter(is_public=True)
 
 
+def _with_role(user: Any, role: str) -> QuerySet[Tournament]:
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(memberships__user=user, memberships__role=role).distinct()
+
+
 def managed_tournaments(user: Any) -> QuerySet[Tournament]:
     """Tournaments the user organizes (all, for superusers)."""
     if getattr(user, "is_superuser", False):
         return Tournament.objects.all()
-    if not getattr(user, "is_authenticated", False):
-        return Tournament.objects.none()
-    return Tournament.objects.filter(
-        memberships__user=user, memberships__role=Membership.Role.ORGANIZER
-    ).distinct()
+    return _with_role(user, Membership.Role.ORGANIZER)
 
 
 def judged_tournaments(user: Any) -> QuerySet[Tournament]:
     """Tournaments in which the user is a judge (a judge's home: their jogos there)."""
-    if not getattr(user, "is_authenticated", False):
-        return Tournament.objects.none()
-    return Tournament.objects.filter(
-        memberships__user=user, memberships__role=Membership.Role.JUDGE
-    ).distinct()
+    return _with_role(user, Membership.Role.JUDGE)
 
 
 def team_list(tournament: Tournament, *, entity: int | None = None, status: str = "") -> QuerySet[Team]:
