@@ -91,18 +91,13 @@ def decode(raw: bytes | str) -> Any:
         containers, commas = raw.count(b"{") + raw.count(b"["), raw.count(b",")
     else:
         containers, commas = raw.count("{") + raw.count("["), raw.count(",")
-    if containers > MAX_CONTAINERS:
-        message = _("estrutura grande demais: %(n)s objetos e listas (máximo %(max)s)") % {
-            "n": digits(containers),
-            "max": digits(MAX_CONTAINERS),
-        }
-        raise InterchangeError([Issue(_("arquivo"), message, "file.too_complex")])
-    if commas > MAX_COMMAS:
-        message = _("estrutura grande demais: %(n)s valores (máximo %(max)s)") % {
-            "n": digits(commas),
-            "max": digits(MAX_COMMAS),
-        }
-        raise InterchangeError([Issue(_("arquivo"), message, "file.too_complex")])
+    for count, limit, too_many in (
+        (containers, MAX_CONTAINERS, _("estrutura grande demais: %(n)s objetos e listas (máximo %(max)s)")),
+        (commas, MAX_COMMAS, _("estrutura grande demais: %(n)s valores (máximo %(max)s)")),
+    ):
+        if count > limit:
+            message = too_many % {"n": digits(count), "max": digits(limit)}
+            raise InterchangeError([Issue(_("arquivo"), message, "file.too_complex")])
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         return json.loads(text)
