@@ -135,7 +135,7 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     # and row (the order in which an entity's name is first seen), not by the query: its
     # sort took 13–18 ms of 40–60 for 10,240 rows, Python's takes 4.
     rows = (
-        EtapaPlacing.objects.filter(etapa__circuit=circuit, etapa_id__in=counted)
+        EtapaPlacing.objects.filter(etapa_id__in=counted)
         .annotate(
             link=FilteredRelation("team__circuit_links", condition=Q(team__circuit_links__etapa=F("etapa")))
         )

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from operator import neg
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -147,7 +148,7 @@ class _Ranker:
         if criterion is CircuitCriterion.BEST_PLACINGS:
             # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
             # lower first, with an end mark after the last (one more 5º beats none).
-            return {c: tuple(-p for p in self.placings(c)) + (-_END,) for c in block}
+            return {c: (*map(neg, self.placings(c)), -_END) for c in block}
         return self.head_to_head(block)
 
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
