@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db.models import Count, F, FilteredRelation, Q, QuerySet
 
-from circuits.models import Circuit, CircuitEtapa, CircuitLots, EtapaPlacing
+from circuits.models import Circuit, CircuitEtapa, CircuitLots, CircuitPlayer, EtapaPlacing
 from core.text import name_key
 from rules.circuit import (
     EntityMode,
@@ -132,7 +132,7 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     # Each with its circuit team (``TeamLink``, at most one per etapa's team) in the same
     # pass: a second query would read as many rows again.
     rows = (
-        EtapaPlacing.objects.filter(etapa__circuit=circuit, etapa_id__in=counted)
+        EtapaPlacing.objects.filter(etapa_id__in=counted)
         .annotate(
             link=FilteredRelation("team__circuit_links", condition=Q(team__circuit_links__etapa=F("etapa")))
         )
@@ -188,22 +188,24 @@ def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], di
     """(etapa team id → its players' keys, player key → name)."""
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
     # Each player with its person (``PlayerLink``, at most one per circuit) in one pass,
-    # in no particular order (the ranking orders its competitors itself).
+    # in no particular order (the ranking orders its competitors itself); the people's
+    # names apart, once each (read with every player's row they made the query a fifth longer).
     rows = (
         Player.objects.filter(team_id__in=placed)
         .annotate(link=FilteredRelation("circuit_links", condition=Q(circuit_links__circuit=circuit)))
         .order_by()
-        .values_list("team_id", "pk", "name", "link__person_id", "link__person__name")
+        .values_list("team_id", "pk", "name", "link__person_id")
     )
+    people = dict(CircuitPlayer.objects.filter(circuit=circuit).order_by().values_list("pk", "name"))
     by_team: defaultdict[int, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
-    for team_pk, pk, name, person, person_name in rows:
+    for team_pk, pk, name, person in rows:
         if person is None:
             key = f"j{pk}"
             names[key] = name
         else:
             key = f"p{person}"
-            names[key] = person_name
+            names[key] = people[person]
         by_team[team_pk].append(key)
     return {f"t{pk}": keys for pk, keys in by_team.items()}, names
 
@@ -245,8 +247,11 @@ def _table(read: _Read, ranking: str) -> RankingTable:
     out = RankingTable(ranking, read.columns, names=names)
     # Counted once: ``list.count`` per line was quadratic (1,536 players: 2.4 M compares).
     at_position = Counter(row.position for row in ranked.rows)
+    column = {col.key: k for k, col in enumerate(read.columns)}
     for k, row in enumerate(ranked.rows):
-        mine = {cell.etapa: cell for cell in row.cells}
+        cells: list[Result | None] = [None] * len(read.columns)
+        for cell in row.cells:
+            cells[column[cell.etapa]] = cell
         shared = at_position[row.position] > 1
         out.lines.append(
             Line(
@@ -254,7 +259,7 @@ def _table(read: _Read, ranking: str) -> RankingTable:
                 key=row.competitor,
                 name=names.get(row.competitor, row.competitor),
                 entity=entities.get(row.competitor, ""),
-                cells=[mine.get(col.key) for col in read.columns],
+                cells=cells,
                 total=row.total,
                 shared=shared,
                 pending_lots=row.pending_lots,

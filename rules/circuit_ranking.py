@@ -18,8 +18,9 @@ The precedence after the total is the circuit's setting, by default:
   its rows share the position until one is recorded.
 
 Placings count in the tiebreaks in every etapa played, counted in the total or not.
-A criterion that splits a tie is applied again inside each smaller block (head-to-head
-among the fewer competitors left may now separate them), then the next one.
+Head-to-head, once it splits a tie, is applied again inside each smaller block (among
+the fewer competitors left it may now separate them), then the next criterion; the
+others are each competitor's own, so a group they leave tied goes straight to the next.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from operator import neg
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -131,7 +133,7 @@ class _Ranker:
         self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
 
     def placings(self, c: str) -> list[int]:
-        """``c``'s placings in every etapa, sorted: once each (a tie is split again and again)."""
+        """``c``'s placings in every etapa, sorted: once each (its key and its separations read them)."""
         found = self._placings.get(c)
         if found is None:
             found = self._placings[c] = sorted(p for cell in self.cells[c].values() for p in cell.positions)
@@ -146,7 +148,7 @@ class _Ranker:
         if criterion is CircuitCriterion.BEST_PLACINGS:
             # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
             # lower first, with an end mark after the last (one more 5º beats none).
-            return {c: tuple(-p for p in self.placings(c)) + (-_END,) for c in block}
+            return {c: (*map(neg, self.placings(c)), -_END) for c in block}
         return self.head_to_head(block)
 
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
@@ -196,9 +198,10 @@ class _Ranker:
             groups.setdefault(keys[c], []).append(c)
         if len(groups) == 1:
             return self.resolve(block, index + 1)
-        # A smaller block is ranked by the same criterion again (head-to-head among fewer
-        # competitors may separate them), so ``index`` stays; the total always moves on.
-        again = index if criterion is not CircuitCriterion.POINTS else index + 1
+        # A smaller block is ranked by head-to-head again (among fewer competitors it may
+        # separate them), so ``index`` stays; every other key is the competitor's own, the
+        # same in any block, so a group of equal keys moves on to the next criterion.
+        again = index if criterion is CircuitCriterion.HEAD_TO_HEAD else index + 1
         order: list[str] = []
         seps: list[CircuitSeparation] = []
         for level in sorted(groups, reverse=True):
@@ -257,35 +260,43 @@ def rank_circuit(
     precedence = check_precedence(tiebreakers)
     if best_n is not None and best_n < 1:
         raise CircuitSettingError("circuit.best_n_invalid")
-    place = {key: k for k, key in enumerate(etapas)}
-    by_competitor: dict[str, dict[str, Result]] = {}
+    # Each result into its etapa's bucket, then the buckets in the circuit's order: every
+    # competitor's results arrive in that order, so its cells need no sorting.
+    by_etapa: dict[str, list[Result]] = {key: [] for key in etapas}
     for r in results:
-        if r.etapa not in place:
+        bucket = by_etapa.get(r.etapa)
+        if bucket is None:
             raise ValueError(f"result of {r.competitor!r} in an unknown etapa {r.etapa!r}")
         if not r.positions or min(r.positions) < 1 or r.points < 0:
             raise ValueError(f"result of {r.competitor!r} in {r.etapa!r} has no valid placing or points")
-        played = by_competitor.get(r.competitor)
-        if played is None:
-            by_competitor[r.competitor] = {r.etapa: r}
-        elif r.etapa in played:
-            raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
-        else:
-            played[r.etapa] = r
+        bucket.append(r)
+    by_competitor: dict[str, dict[str, Result]] = {}
+    for bucket in by_etapa.values():
+        for r in bucket:
+            played = by_competitor.get(r.competitor)
+            if played is None:
+                by_competitor[r.competitor] = {r.etapa: r}
+            elif r.etapa in played:
+                raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
+            else:
+                played[r.etapa] = r
     cells: dict[str, dict[str, Result]] = {}
     totals: dict[str, Points] = {}
     for c, played in by_competitor.items():
-        mine = sorted(played.values(), key=lambda r: place[r.etapa])
         # Each result is its own cell, copied only where ``counted`` must change.
-        if best_n is None or len(mine) <= best_n:  # all count: no set to look up
-            cells[c] = {r.etapa: r if r.counted else r._replace(counted=True) for r in mine}
-            totals[c] = add(r.points for r in mine)
+        if best_n is None or len(played) <= best_n:  # all count: no set to look up
+            if not all(r.counted for r in played.values()):
+                played = {e: r if r.counted else r._replace(counted=True) for e, r in played.items()}
+            totals[c] = add(r.points for r in played.values())
         else:
+            mine = list(played.values())
             counts = counted(mine, etapas, best_n)
-            cells[c] = {
+            played = {
                 r.etapa: r if r.counted is (r.etapa in counts) else r._replace(counted=r.etapa in counts)
                 for r in mine
             }
             totals[c] = add(r.points for r in mine if r.etapa in counts)
+        cells[c] = played
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
     positions = [1]
