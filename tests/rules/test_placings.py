@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.placings import Band, FinalPlacing, chave_bands, positions_of, rank_bands
 
@@ -64,3 +66,43 @@ def test_chave_bands_by_position_then_across_chaves() -> None:
     ]
     assert [p.label for p in placed] == ["1ºs", "1ºs", "2ºs", "2ºs", ""]
     assert positions_of(placed) == {"b1": 1, "a1": 2, "a2": 3, "b2": 3, "a3": 5}
+
+
+def _defined(bands: list[Band]) -> list[tuple[int, str, bool]]:
+    """§3.15 as written: in each band, a team's position is 1 + the teams of earlier bands
+    + the teams of its band with a lower key; it is shared when another has its key."""
+    seen: set[str] = set()
+    out, before = [], 0
+    for band in bands:
+        teams = [t for t in dict.fromkeys(band.teams) if t not in seen]
+        seen.update(teams)
+        missing = 1 + max(band.breaker.values(), default=0)
+        key = {t: band.breaker.get(t, missing) if band.breaker else 0 for t in teams}
+        for t in sorted(teams, key=lambda t: key[t]):
+            better = sum(1 for o in teams if key[o] < key[t])
+            equal = sum(1 for o in teams if key[o] == key[t])
+            out.append((before + better + 1, t, equal > 1))
+        before += len(teams)
+    return out
+
+
+_team = st.sampled_from([f"t{k}" for k in range(12)])
+
+
+def _band_of(teams: list[str], keys: list[int], with_breaker: bool) -> Band:
+    """Every third team is left out of the breaker (it comes last in its band)."""
+    breaker = {t: keys[k % len(keys)] for k, t in enumerate(teams) if k % 3}
+    return Band(tuple(teams), breaker=breaker if with_breaker else {})
+
+
+_band = st.builds(
+    _band_of,
+    st.lists(_team, max_size=8),
+    st.lists(st.integers(1, 4), min_size=1, max_size=8),
+    st.booleans(),
+)
+
+
+@given(st.lists(_band, max_size=5))
+def test_rank_bands_gives_competition_ranks_within_each_band(bands: list[Band]) -> None:
+    assert table(rank_bands(bands)) == _defined(bands)
