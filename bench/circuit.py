@@ -1,7 +1,7 @@
 """A circuit of 20 etapas of 512 teams each on PostgreSQL: its rankings against fetching the
 placings they are made of.
 
-Run: ``.venv/bin/python bench/circuit.py`` (DATABASE_URL defaults to this machine's
+Run: ``.venv/bin/python bench/circuit.py [--thawed]`` (DATABASE_URL defaults to this machine's
 PostgreSQL, database ``tenteio_bench_circuit``, created and migrated if missing). It
 writes, once, 20 tournaments of 512 teams (3 players each, 64 entities), each etapa's
 final placings as a mata-mata of 512 places them (1, 2, 3, 4, 5×4, 9×8 … 257×256) with
@@ -13,6 +13,11 @@ ratio to the fetch of what they read, and the query counts (which must not grow 
 the etapas). Each ranking and its fetch are run in turn, so that a machine busier for a
 moment weighs on both. The placings are current (kept with the tournaments' revision),
 as they are between two homologations.
+
+The process is measured as a web worker runs: once Django and the project are imported,
+what they made is frozen out of the garbage collector's reach, as
+``config/gunicorn.conf.py`` does in every gunicorn worker (``--thawed`` measures without:
+then each full collection a ranking's objects set off scans every module's objects too).
 """
 
 from __future__ import annotations
@@ -114,6 +119,9 @@ def build() -> None:
 
 def main() -> int:
     kept_database("tenteio_bench_circuit")
+    import gc
+
+    frozen = "--thawed" not in sys.argv[1:]
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -142,7 +150,11 @@ def main() -> int:
         placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
         return list(Player.objects.filter(team_id__in=placed).values_list("pk", "name", "team_id"))
 
+    if frozen:
+        gc.collect()
+        gc.freeze()  # as config/gunicorn.conf.py's post_worker_init
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
+    print("imports frozen, as in a gunicorn worker" if frozen else "imports not frozen (--thawed)")
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).count()
     print(f"{ETAPAS} etapas × {TEAMS} teams, {placed} placings")
     print(f"raw fetch of the placings              {best(fetch) * 1000:8.1f} ms")

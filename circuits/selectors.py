@@ -33,9 +33,12 @@ from rules.circuit import (
     EtapaPlacings,
     Points,
     Result,
+    Results,
+    ScoredEtapa,
     SharedPoints,
     entity_results,
     player_results,
+    scored,
     team_results,
 )
 from rules.circuit_ranking import CircuitSeparation, rank_circuit
@@ -61,8 +64,8 @@ class Line:
     key: str  # the competitor's key (see the module's docstring)
     name: str
     entity: str  # a team's entity ("" for players, entities and teams without one)
-    cells: list[
-        Result | None
+    cells: tuple[
+        Result | None, ...
     ]  # one per column (``counted`` or not): None where it did not play (or not counted)
     total: Points
     shared: bool  # the same position as a neighbour
@@ -86,8 +89,8 @@ class _Read:
     circuit: Circuit
     etapas: list[CircuitEtapa]
     columns: list[Column]
-    placings: list[EtapaPlacings]
-    team_names: dict[str, str]  # etapa team id → name
+    etapas_scored: list[ScoredEtapa]  # the counted etapas' teams with their results
+    team_names: dict[str, str]  # etapa team id → name, for the teams linked to no circuit team
     team_entity: dict[str, str]  # etapa team id → entity name
     identity: dict[str, str]  # etapa team id → circuit team key
     circuit_teams: dict[str, tuple[str, str]]  # circuit team key → (name, entity)
@@ -130,13 +133,14 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     circuit_teams: dict[str, tuple[str, str]] = {}
     # Plain rows, not model instances: a circuit of 20 etapas of 512 teams reads 10,240.
     # Each with its circuit team (``TeamLink``, at most one per etapa's team) in the same
-    # pass: a second query would read as many rows again.
+    # pass: a second query would read as many rows again. Unordered: PostgreSQL sorting
+    # them took a third of the query; each etapa's few hundred are sorted below.
     rows = (
         EtapaPlacing.objects.filter(etapa_id__in=counted)
         .annotate(
             link=FilteredRelation("team__circuit_links", condition=Q(team__circuit_links__etapa=F("etapa")))
         )
-        .order_by("etapa_id", "position", "pk")
+        .order_by()
         .values_list(
             "etapa_id",
             "team_id",
@@ -151,19 +155,30 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     for etapa_id, team_pk, position, name, entity, circuit_team_pk, circuit_name, circuit_entity in rows:
         team_id = f"t{team_pk}"
         by_etapa[etapa_id].append((team_id, position))
-        team_names[team_id] = name
         if entity is not None:
             team_entity[team_id] = entity
-        if circuit_team_pk is not None:
+        if circuit_team_pk is None:
+            team_names[team_id] = name  # a linked team goes by its circuit team's name
+        else:
             key = f"c{circuit_team_pk}"
             identity[team_id] = key
             if key not in circuit_teams:
                 circuit_teams[key] = (circuit_name, circuit_entity)
+    for placed in by_etapa.values():
+        # By position, then team: an entity's name spelled two ways is read in this order.
+        placed.sort(key=_by_position)
     lots: dict[str, list[list[str]]] = {}
     for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
         lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
     placings = [EtapaPlacings(e.key, tuple(by_etapa[e.pk])) for e in etapas if e.pk in counted]
-    return _Read(circuit, etapas, columns, placings, team_names, team_entity, identity, circuit_teams, lots)
+    etapas_scored = scored(placings, circuit.table(), SharedPoints(circuit.shared_points))
+    return _Read(
+        circuit, etapas, columns, etapas_scored, team_names, team_entity, identity, circuit_teams, lots
+    )
+
+
+def _by_position(placing: tuple[str, int]) -> tuple[int, str]:
+    return placing[1], placing[0]
 
 
 def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
@@ -171,8 +186,8 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
     of: dict[str, str] = {}
     names: dict[str, str] = {}
     keys: dict[str, str] = {}  # name → key: a few dozen entities name 10,240 placings
-    for e in read.placings:
-        for team, _position in e.placings:
+    for e in read.etapas_scored:
+        for team, _result in e.teams:
             linked = read.circuit_teams.get(read.identity.get(team, ""), ("", ""))[1]
             name = linked or read.team_entity.get(team, "")
             if name:
@@ -185,7 +200,7 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """(etapa team id → its players' keys, player key → name)."""
+    """(etapa team id → its players' keys, player key → name: every person of the registry's)."""
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
     # Each player with its person (``PlayerLink``, at most one per circuit) in one pass,
     # in no particular order (the ranking orders its competitors itself); the people's
@@ -196,39 +211,46 @@ def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], di
         .order_by()
         .values_list("team_id", "pk", "name", "link__person_id")
     )
-    people = dict(CircuitPlayer.objects.filter(circuit=circuit).order_by().values_list("pk", "name"))
-    by_team: defaultdict[int, list[str]] = defaultdict(list)
+    person_key: dict[int, str] = {}
     names: dict[str, str] = {}
+    for pk, name in CircuitPlayer.objects.filter(circuit=circuit).order_by().values_list("pk", "name"):
+        key = person_key[pk] = f"p{pk}"
+        names[key] = name
+    by_team: defaultdict[int, list[str]] = defaultdict(list)
     for team_pk, pk, name, person in rows:
         if person is None:
             key = f"j{pk}"
             names[key] = name
         else:
-            key = f"p{person}"
-            names[key] = people[person]
+            key = person_key[person]
         by_team[team_pk].append(key)
     return {f"t{pk}": keys for pk, keys in by_team.items()}, names
 
 
-def _results(read: _Read, ranking: str) -> tuple[list[Result], dict[str, str], dict[str, str]]:
+def _results(read: _Read, ranking: str) -> tuple[Results, dict[str, str], dict[str, str]]:
     """The results of ``ranking`` with each competitor's name and entity."""
     c = read.circuit
-    table, shared = c.table(), SharedPoints(c.shared_points)
     if ranking == Ranking.TEAMS:
         names = dict(read.team_names)
         entities = dict(read.team_entity)
-        for team, key in read.identity.items():
-            name, entity = read.circuit_teams[key]
+        for key, (name, entity) in read.circuit_teams.items():
             names[key] = name
-            entities[key] = entity or entities.get(key, "") or read.team_entity.get(team, "")
-        return team_results(read.placings, table, shared, read.identity), names, entities
+            if entity:
+                entities[key] = entity
+        # A circuit team without an entity: the one its team had in the first etapa with one.
+        for e in read.etapas_scored:
+            for team, _result in e.teams:
+                linked = read.identity.get(team)
+                if linked is not None and linked not in entities and team in read.team_entity:
+                    entities[linked] = read.team_entity[team]
+        return team_results(read.etapas_scored, read.identity), names, entities
     if ranking == Ranking.PLAYERS:
         players, names = _player_map(c, read)
-        return player_results(read.placings, table, shared, players), names, {}
+        return player_results(read.etapas_scored, players), names, {}
     entity_of, names = _entity_of(read)
     mode = EntityMode(c.entity_mode)
     return (
-        entity_results(read.placings, table, shared, entity_of, mode=mode, best_k=c.entity_best_k),
+        entity_results(read.etapas_scored, entity_of, mode=mode, best_k=c.entity_best_k),
         names,
         {},
     )
@@ -237,8 +259,10 @@ def _results(read: _Read, ranking: str) -> tuple[list[Result], dict[str, str], d
 def _table(read: _Read, ranking: str) -> RankingTable:
     results, names, entities = _results(read, ranking)
     c = read.circuit
+    # Every column is an etapa of the ranking (one not counted has no results), so each
+    # row's cells are the line's, column by column.
     ranked = rank_circuit(
-        [p.key for p in read.placings],
+        [col.key for col in read.columns],
         results,
         best_n=c.best_n,
         tiebreakers=c.precedence(),
@@ -247,11 +271,7 @@ def _table(read: _Read, ranking: str) -> RankingTable:
     out = RankingTable(ranking, read.columns, names=names)
     # Counted once: ``list.count`` per line was quadratic (1,536 players: 2.4 M compares).
     at_position = Counter(row.position for row in ranked.rows)
-    column = {col.key: k for k, col in enumerate(read.columns)}
     for k, row in enumerate(ranked.rows):
-        cells: list[Result | None] = [None] * len(read.columns)
-        for cell in row.cells:
-            cells[column[cell.etapa]] = cell
         shared = at_position[row.position] > 1
         out.lines.append(
             Line(
@@ -259,7 +279,7 @@ def _table(read: _Read, ranking: str) -> RankingTable:
                 key=row.competitor,
                 name=names.get(row.competitor, row.competitor),
                 entity=entities.get(row.competitor, ""),
-                cells=cells,
+                cells=row.cells,
                 total=row.total,
                 shared=shared,
                 pending_lots=row.pending_lots,

@@ -155,6 +155,22 @@ def bands_of(table: PointsTable) -> list[tuple[int, int, int]]:
     return out
 
 
+def _shares(
+    placings: Sequence[tuple[str, int]], table: PointsTable, shared: SharedPoints
+) -> dict[int, Points]:
+    """What each position of one etapa's placings is worth (see ``etapa_points``)."""
+    count = Counter(position for _, position in placings)
+    share: dict[int, Points] = {}
+    for position, k in count.items():
+        if shared is SharedPoints.SAME or k == 1:
+            share[position] = table.points(position)
+        else:
+            share[position] = whole(Fraction(table.sum(position, k), k))
+    if len({team for team, _ in placings}) != len(placings):
+        raise ValueError("a team placed twice in one etapa")
+    return share
+
+
 def etapa_points(
     placings: Sequence[tuple[str, int]], table: PointsTable, shared: SharedPoints
 ) -> dict[str, Points]:
@@ -165,19 +181,8 @@ def etapa_points(
     earns the average of those places, so the etapa hands out exactly the points of
     places 1 to *n*; with ``SAME`` each earns the points of the shared place.
     """
-    count = Counter(position for _, position in placings)
-    share: dict[int, Points] = {}
-    for position, k in count.items():
-        if shared is SharedPoints.SAME or k == 1:
-            share[position] = table.points(position)
-        else:
-            share[position] = whole(Fraction(table.sum(position, k), k))
-    out: dict[str, Points] = {}
-    for team, position in placings:
-        if team in out:
-            raise ValueError(f"team {team!r} placed twice in one etapa")
-        out[team] = share[position]
-    return out
+    share = _shares(placings, table, shared)
+    return {team: share[position] for team, position in placings}
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,19 +194,43 @@ class EtapaPlacings:
 
 
 class Result(NamedTuple):
-    """What ``competitor`` earned in ``etapa``; ``positions`` are the placings behind it,
+    """What a competitor earned in ``etapa``; ``positions`` are the placings behind it,
     best first (one for a team or a player; the teams counted for an entity).
     ``counted``: whether its points count in the competitor's total — all do, until the
     ranking keeps the best N (``rules.circuit_ranking``), whose rows show each result as
-    the cell of its etapa. A named tuple, not a frozen dataclass: as immutable, and built
-    about twice as fast — a circuit of 20 etapas of 512 trios makes 30,720 of them for its
-    players, and the ranking builds no other object per result."""
+    the cell of its etapa. It names no competitor, so one object serves every team at a
+    position of an etapa and their players: a circuit of 20 etapas of 512 trios, as
+    mata-matas, holds 220 of them behind its 10,240 team results and 30,720 player results."""
 
-    competitor: str
     etapa: str
     points: Points
     positions: tuple[int, ...]
     counted: bool = True
+
+
+Results = dict[str, list[Result]]
+"""Each competitor's results, one per etapa it played, in the order of the etapas."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredEtapa:
+    """One etapa's teams, each with its result there: what its final placing is worth."""
+
+    key: str
+    teams: tuple[tuple[str, Result], ...]
+
+
+def scored(etapas: Sequence[EtapaPlacings], table: PointsTable, shared: SharedPoints) -> list[ScoredEtapa]:
+    """Every etapa's placings worth their points (``etapa_points``), once for the teams',
+    the players' and the entities' results."""
+    out: list[ScoredEtapa] = []
+    for e in etapas:
+        at = {
+            position: Result(e.key, points, (position,))
+            for position, points in _shares(e.placings, table, shared).items()
+        }
+        out.append(ScoredEtapa(e.key, tuple((team, at[position]) for team, position in e.placings)))
+    return out
 
 
 def _better(new: Result, old: Result) -> bool:
@@ -210,75 +239,58 @@ def _better(new: Result, old: Result) -> bool:
     return (new.points, [-p for p in new.positions]) > (old.points, [-p for p in old.positions])
 
 
-def _each_etapa(
-    etapas: Sequence[EtapaPlacings],
-    table: PointsTable,
-    shared: SharedPoints,
-    competitors: Callable[[str], Iterable[str]],
-) -> list[Result]:
-    """The result of every competitor of every placing, ``competitors(team)`` being who
-    earns that team's points; one per competitor and etapa, the better where a competitor
-    appears twice in one etapa. Kept per etapa, so by competitor alone: no key per result."""
-    out: list[Result] = []
+def _each_etapa(etapas: Sequence[ScoredEtapa], competitors: Callable[[str], Iterable[str]]) -> Results:
+    """The results of every competitor of every team, ``competitors(team)`` being who
+    earns that team's points: the team's result, appended to each of them; the better
+    where a competitor appears twice in one etapa."""
+    out: Results = {}
     for e in etapas:
-        points = etapa_points(e.placings, table, shared)
-        best: dict[str, Result] = {}
-        for team, position in e.placings:
-            at = (position,)  # one tuple for the team's players
+        key = e.key
+        for team, r in e.teams:
             for competitor in competitors(team):
-                r = Result(competitor, e.key, points[team], at)
-                old = best.setdefault(competitor, r)
-                if old is not r and _better(r, old):
-                    best[competitor] = r
-        out += best.values()
+                mine = out.get(competitor)
+                if mine is None:
+                    out[competitor] = [r]
+                elif mine[-1].etapa != key:  # etapa by etapa: an earlier etapa's is last
+                    mine.append(r)
+                elif _better(r, mine[-1]):
+                    mine[-1] = r
     return out
 
 
-def team_results(
-    etapas: Sequence[EtapaPlacings],
-    table: PointsTable,
-    shared: SharedPoints,
-    identity: Mapping[str, str] | None = None,
-) -> list[Result]:
+def team_results(etapas: Sequence[ScoredEtapa], identity: Mapping[str, str] | None = None) -> Results:
     """The teams' results: ``identity`` maps an etapa's team to its circuit team (a team
     not in it is a competitor of its own, under its id)."""
     ids = identity or {}
-    return _each_etapa(etapas, table, shared, lambda team: (ids.get(team, team),))
+    return _each_etapa(etapas, lambda team: (ids.get(team, team),))
 
 
-def player_results(
-    etapas: Sequence[EtapaPlacings],
-    table: PointsTable,
-    shared: SharedPoints,
-    players: Mapping[str, Sequence[str]],
-) -> list[Result]:
+def player_results(etapas: Sequence[ScoredEtapa], players: Mapping[str, Sequence[str]]) -> Results:
     """Each player earns, in each etapa, the points of the team they played for there."""
-    return _each_etapa(etapas, table, shared, lambda team: players.get(team, ()))
+    return _each_etapa(etapas, lambda team: players.get(team, ()))
 
 
 def entity_results(
-    etapas: Sequence[EtapaPlacings],
-    table: PointsTable,
-    shared: SharedPoints,
+    etapas: Sequence[ScoredEtapa],
     entity_of: Mapping[str, str],
     *,
     mode: EntityMode = EntityMode.ALL,
     best_k: int = 1,
-) -> list[Result]:
+) -> Results:
     """Each entity's points in each etapa: the sum of its teams' points there (a team
     without an entity counts for none), or with ``BEST_K`` of its ``best_k`` best teams
     (most points, then the better placing)."""
     if mode is EntityMode.BEST_K and best_k < 1:
         raise CircuitSettingError("circuit.best_k_invalid")
-    out: list[Result] = []
+    out: Results = {}
     for e in etapas:
-        points = etapa_points(e.placings, table, shared)
         teams: dict[str, list[tuple[Points, int]]] = {}
-        for team, position in e.placings:
+        for team, r in e.teams:
             if team in entity_of:
-                teams.setdefault(entity_of[team], []).append((points[team], position))
-        for entity, scored in teams.items():
-            scored.sort(key=lambda s: (-s[0], s[1]))
-            kept = scored[:best_k] if mode is EntityMode.BEST_K else scored
-            out.append(Result(entity, e.key, add(s[0] for s in kept), tuple(sorted(s[1] for s in kept))))
+                teams.setdefault(entity_of[team], []).append((r.points, r.positions[0]))
+        for entity, scores in teams.items():
+            scores.sort(key=lambda s: (-s[0], s[1]))
+            kept = scores[:best_k] if mode is EntityMode.BEST_K else scores
+            result = Result(e.key, add(s[0] for s in kept), tuple(sorted(s[1] for s in kept)))
+            out.setdefault(entity, []).append(result)
     return out

@@ -2,10 +2,11 @@
 tiebreaks, down to a recorded sorteio (docs/rules.md §3.16). Pure.
 
 ``rank_circuit`` takes every competitor's results (``rules.circuit``: teams, players or
-entities alike) and returns one row per competitor with its points in each etapa, which
-of them counted, its total and its competition position, plus one ``CircuitSeparation``
-per pair of adjacent rows saying what put the upper one ahead — data, worded at the
-edge, as ``rules.explain`` is for a chave.
+entities alike) and returns one row per competitor with its result in each etapa (one
+cell per etapa, empty where it did not play), which of them counted, its total and its
+competition position, plus one ``CircuitSeparation`` per pair of adjacent rows saying
+what put the upper one ahead — data, worded at the edge, as ``rules.explain`` is for a
+chave.
 
 The precedence after the total is the circuit's setting, by default:
 
@@ -21,16 +22,19 @@ Placings count in the tiebreaks in every etapa played, counted in the total or n
 Head-to-head, once it splits a tie, is applied again inside each smaller block (among
 the fewer competitors left it may now separate them), then the next criterion; the
 others are each competitor's own, so a group they leave tied goes straight to the next.
+Competitors with the same result in every etapa (the players of a trio that stayed
+together all season) are equal under every criterion: such a block goes straight to the
+sorteio, as the criteria would send it one by one.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from operator import neg
+from operator import attrgetter, neg
 
 from rules.circuit import CircuitSettingError, Points, Result, add
 from rules.explain import SeparationKind
@@ -83,7 +87,7 @@ def check_precedence(criteria: Iterable[CircuitCriterion | str]) -> tuple[Circui
 class CircuitRow:
     position: int
     competitor: str
-    cells: tuple[Result, ...]  # the etapas it played, in the circuit's order; each ``counted`` or not
+    cells: tuple[Result | None, ...]  # one per etapa, in the circuit's order: None where it did not play
     total: Points
     pending_lots: bool  # tied with a neighbour until a sorteio is recorded
 
@@ -110,20 +114,37 @@ class CircuitRanking:
     pending_ties: tuple[frozenset[str], ...]  # ties waiting for a sorteio, best first
 
 
-def counted(results: Sequence[Result], order: Sequence[str], best_n: int | None) -> set[str]:
-    """The etapas whose points count: all, or the ``best_n`` highest (an earlier etapa
-    first among equal points)."""
-    if best_n is None or len(results) <= best_n:
-        return {r.etapa for r in results}
-    place = {key: k for k, key in enumerate(order)}
-    ranked = sorted(results, key=lambda r: (-r.points, place[r.etapa]))
-    return {r.etapa for r in ranked[:best_n]}
+_POINTS, _POSITIONS, _COUNTED = attrgetter("points"), attrgetter("positions"), attrgetter("counted")
+
+
+def _refuse(competitor: str, results: Sequence[Result], place: Mapping[str, int]) -> None:
+    """Raise ``ValueError`` naming what is wrong with ``competitor``'s ``results``."""
+    seen: set[str] = set()
+    for r in results:
+        if r.etapa not in place:
+            raise ValueError(f"result of {competitor!r} in an unknown etapa {r.etapa!r}")
+        if r.etapa in seen:
+            raise ValueError(f"{competitor!r} has two results in etapa {r.etapa!r}")
+        if not r.positions or min(r.positions) < 1 or r.points < 0:
+            raise ValueError(f"result of {competitor!r} in {r.etapa!r} has no valid placing or points")
+        seen.add(r.etapa)
+    raise AssertionError("results refused with nothing wrong")  # pragma: no cover
+
+
+def _best(row: Sequence[Result | None], best_n: int) -> list[int]:
+    """The etapas (by index) of ``row`` that count: its ``best_n`` highest, an earlier
+    etapa first among equal points."""
+    played = [k for k, cell in enumerate(row) if cell]
+    return sorted(played, key=lambda k: (-row[k].points, k))[:best_n]  # type: ignore[union-attr]
+
+
+_Cells = tuple[Result | None, ...]  # a competitor's result in each etapa, in order
 
 
 class _Ranker:
     def __init__(
         self,
-        cells: dict[str, dict[str, Result]],
+        cells: dict[str, _Cells],
         totals: dict[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
@@ -136,7 +157,7 @@ class _Ranker:
         """``c``'s placings in every etapa, sorted: once each (its key and its separations read them)."""
         found = self._placings.get(c)
         if found is None:
-            found = self._placings[c] = sorted(p for cell in self.cells[c].values() for p in cell.positions)
+            found = self._placings[c] = sorted(p for cell in self.cells[c] if cell for p in cell.positions)
         return found
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
@@ -144,7 +165,7 @@ class _Ranker:
         if criterion is CircuitCriterion.POINTS:
             return {c: self.totals[c] for c in block}
         if criterion is CircuitCriterion.ETAPAS_WON:
-            return {c: sum(1 for cell in self.cells[c].values() if 1 in cell.positions) for c in block}
+            return {c: sum(1 for cell in self.cells[c] if cell and 1 in cell.positions) for c in block}
         if criterion is CircuitCriterion.BEST_PLACINGS:
             # More 1ºs, then more 2ºs…: the same order as the placings sorted, compared
             # lower first, with an end mark after the last (one more 5º beats none).
@@ -154,24 +175,18 @@ class _Ranker:
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
         """How many times each placed ahead of another of ``block`` in an etapa both
         played: per etapa, the members placed strictly behind (an entity by its best)."""
-        by_etapa: dict[str, list[int]] = {}  # etapa → the members' best placings there
-        for c in block:
-            for etapa, cell in self.cells[c].items():
-                placed = by_etapa.get(etapa)
-                if placed is None:
-                    by_etapa[etapa] = [min(cell.positions)]
-                else:
-                    placed.append(min(cell.positions))
-        for placed in by_etapa.values():
-            placed.sort()
-        ahead: dict[str, _Key] = {}
-        for c in block:
-            behind = 0  # the members placed after c, etapa by etapa
-            for etapa, cell in self.cells[c].items():
-                placed = by_etapa[etapa]
-                behind += len(placed) - bisect_right(placed, min(cell.positions))
-            ahead[c] = behind
-        return ahead
+        best = {c: [min(cell.positions) if cell else 0 for cell in self.cells[c]] for c in block}
+        # etapa by etapa, the members' best placings there, sorted (0: did not play)
+        by_etapa = [sorted(p for p in placed if p) for placed in zip(*best.values(), strict=True)]
+        return {
+            c: sum(len(by_etapa[k]) - bisect_right(by_etapa[k], p) for k, p in enumerate(best[c]) if p)
+            for c in block
+        }
+
+    def same_results(self, block: Sequence[str]) -> bool:
+        """Whether every competitor of ``block`` has the same result in every etapa."""
+        first = self.cells[block[0]]
+        return all(self.cells[c] == first for c in block)
 
     def shown(
         self, criterion: CircuitCriterion, upper: str, lower: str, keys: dict[str, _Key]
@@ -192,6 +207,10 @@ class _Ranker:
         criterion = self.precedence[index]
         if criterion is CircuitCriterion.LOTS:
             return self.by_lots(block)
+        if index and self.same_results(block):  # equal under every criterion: to the sorteio
+            if self.precedence[-1] is CircuitCriterion.LOTS:
+                return self.by_lots(block)
+            return self.tie(block, SeparationKind.TIED)
         keys = self.keys(criterion, block)
         groups: dict[_Key, list[str]] = {}
         for c in block:
@@ -249,54 +268,48 @@ def _counts(placings: Sequence[int], place: int) -> tuple[int, ...]:
 
 def rank_circuit(
     etapas: Sequence[str],
-    results: Iterable[Result],
+    results: Mapping[str, Sequence[Result]],
     *,
     best_n: int | None = None,
     tiebreakers: Sequence[CircuitCriterion | str] = DEFAULT_PRECEDENCE,
     lots: Sequence[Sequence[str]] = (),
 ) -> CircuitRanking:
     """Rank every competitor with a result. ``etapas`` are the circuit's etapa keys in
-    order; ``lots`` the recorded sorteios, each an order best first, oldest first."""
+    order; ``results`` each competitor's, in any order; ``lots`` the recorded sorteios,
+    each an order best first, oldest first."""
     precedence = check_precedence(tiebreakers)
     if best_n is not None and best_n < 1:
         raise CircuitSettingError("circuit.best_n_invalid")
-    # Each result into its etapa's bucket, then the buckets in the circuit's order: every
-    # competitor's results arrive in that order, so its cells need no sorting.
-    by_etapa: dict[str, list[Result]] = {key: [] for key in etapas}
-    for r in results:
-        bucket = by_etapa.get(r.etapa)
-        if bucket is None:
-            raise ValueError(f"result of {r.competitor!r} in an unknown etapa {r.etapa!r}")
-        if not r.positions or min(r.positions) < 1 or r.points < 0:
-            raise ValueError(f"result of {r.competitor!r} in {r.etapa!r} has no valid placing or points")
-        bucket.append(r)
-    by_competitor: dict[str, dict[str, Result]] = {}
-    for bucket in by_etapa.values():
-        for r in bucket:
-            played = by_competitor.get(r.competitor)
-            if played is None:
-                by_competitor[r.competitor] = {r.etapa: r}
-            elif r.etapa in played:
-                raise ValueError(f"{r.competitor!r} has two results in etapa {r.etapa!r}")
-            else:
-                played[r.etapa] = r
-    cells: dict[str, dict[str, Result]] = {}
+    place = {key: k for k, key in enumerate(etapas)}
+    cells: dict[str, _Cells] = {}
     totals: dict[str, Points] = {}
-    for c, played in by_competitor.items():
-        # Each result is its own cell, copied only where ``counted`` must change.
-        if best_n is None or len(played) <= best_n:  # all count: no set to look up
-            if not all(r.counted for r in played.values()):
-                played = {e: r if r.counted else r._replace(counted=True) for e, r in played.items()}
-            totals[c] = add(r.points for r in played.values())
+    for c, mine in results.items():
+        if not mine:
+            continue
+        # Each result into its etapa's cell: the cells come out in the circuit's order
+        # with no sorting. Checked as a whole (``_refuse`` says what is wrong): a player
+        # ranking holds tens of thousands of results.
+        row: list[Result | None] = [None] * len(place)
+        try:
+            for r in mine:
+                row[place[r.etapa]] = r
+            valid = min(map(_POINTS, mine)) >= 0 and min(map(min, map(_POSITIONS, mine))) >= 1
+        except (KeyError, ValueError):  # an unknown etapa, a result with no placing
+            valid = False
+        if not valid or row.count(None) != len(place) - len(mine):
+            _refuse(c, mine, place)
+        if best_n is not None and len(mine) > best_n:
+            kept = set(_best(row, best_n))
+            row = [
+                cell if cell is None or (k in kept) is cell.counted else cell._replace(counted=k in kept)
+                for k, cell in enumerate(row)
+            ]
+            totals[c] = add(cell.points for cell in row if cell and cell.counted)
         else:
-            mine = list(played.values())
-            counts = counted(mine, etapas, best_n)
-            played = {
-                r.etapa: r if r.counted is (r.etapa in counts) else r._replace(counted=r.etapa in counts)
-                for r in mine
-            }
-            totals[c] = add(r.points for r in mine if r.etapa in counts)
-        cells[c] = played
+            if not all(map(_COUNTED, mine)):  # a result is its own cell, copied only to count
+                row = [cell if cell is None or cell.counted else cell._replace(counted=True) for cell in row]
+            totals[c] = add(map(_POINTS, mine))
+        cells[c] = tuple(row)
     ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
     order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
     positions = [1]
@@ -308,7 +321,7 @@ def rank_circuit(
         CircuitRow(
             positions[k],
             c,
-            tuple(cells[c].values()),
+            cells[c],
             totals[c],
             (k > 0 and pending[k - 1]) or (k < last and pending[k]),
         )

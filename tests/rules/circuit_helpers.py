@@ -3,10 +3,11 @@ builders of etapas, results and ranking rows."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
-from rules.circuit import PRESETS, EtapaPlacings, Result
-from rules.circuit_ranking import CircuitCriterion, CircuitRanking
+from rules.circuit import PRESETS, EtapaPlacings, Result, Results
+from rules.circuit_ranking import CircuitCriterion, CircuitRanking, rank_circuit
 
 C = CircuitCriterion
 CIRCUIT = PRESETS["circuit"]
@@ -18,8 +19,28 @@ def E(key: str, *placings: tuple[str, int]) -> EtapaPlacings:
     return EtapaPlacings(key, tuple(placings))
 
 
-def R(competitor: str, etapa: str, points: int | Fraction, *positions: int) -> Result:
-    return Result(competitor, etapa, F(points), positions)
+Entry = tuple[str, Result]  # a competitor and one of its results
+
+
+def R(competitor: str, etapa: str, points: int | Fraction, *positions: int) -> Entry:
+    return competitor, Result(etapa, F(points), positions)
+
+
+def grouped(entries: Iterable[Entry]) -> Results:
+    """The entries as ``rank_circuit`` takes them: each competitor's results."""
+    out: Results = {}
+    for competitor, result in entries:
+        out.setdefault(competitor, []).append(result)
+    return out
+
+
+def flat(results: Results) -> list[Entry]:
+    """Every (competitor, result), sorted: what ``team_results`` and the others made."""
+    return sorted((c, r) for c, mine in results.items() for r in mine)
+
+
+def rank(etapas: list[str], entries: Iterable[Entry], **settings: object) -> CircuitRanking:
+    return rank_circuit(etapas, grouped(entries), **settings)  # type: ignore[arg-type]
 
 
 def table(ranking: CircuitRanking) -> list[tuple[int, str, Fraction, bool]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,8 @@ from rules.circuit import (
     SharedPoints,
     entity_results,
     etapa_points,
+    player_results,
+    scored,
     team_results,
 )
 from rules.circuit_ranking import CircuitCriterion, _Ranker, rank_circuit
@@ -86,11 +89,11 @@ def test_shared_placings_split_exactly(table: PointsTable, placed: tuple[tuple[s
 @FAST
 @given(circuits(), st.integers(1, 5))
 def test_best_n_picks_the_n_highest(etapas: list[EtapaPlacings], best_n: int) -> None:
-    results = team_results(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    results = team_results(scored(etapas, PRESETS["circuit"], SharedPoints.AVERAGE))
     ranking = rank_circuit([e.key for e in etapas], results, best_n=best_n)
     for row in ranking.rows:
-        all_points = sorted((c.points for c in row.cells), reverse=True)
-        kept = [c.points for c in row.cells if c.counted]
+        all_points = sorted((c.points for c in row.cells if c), reverse=True)
+        kept = [c.points for c in row.cells if c and c.counted]
         assert len(kept) == min(best_n, len(all_points))
         assert sorted(kept, reverse=True) == all_points[:best_n]
         assert row.total == sum(kept, Fraction(0))
@@ -102,9 +105,11 @@ def test_adding_an_etapa_never_lowers_a_total(
     etapas: list[EtapaPlacings], extra: tuple[tuple[str, int], ...], best_n: int | None, table: PointsTable
 ) -> None:
     keys = [e.key for e in etapas]
-    before = rank_circuit(keys, team_results(etapas, table, SharedPoints.AVERAGE), best_n=best_n)
+    before = rank_circuit(keys, team_results(scored(etapas, table, SharedPoints.AVERAGE)), best_n=best_n)
     more = [*etapas, EtapaPlacings("new", extra)]
-    after = rank_circuit([*keys, "new"], team_results(more, table, SharedPoints.AVERAGE), best_n=best_n)
+    after = rank_circuit(
+        [*keys, "new"], team_results(scored(more, table, SharedPoints.AVERAGE)), best_n=best_n
+    )
     totals = {r.competitor: r.total for r in after.rows}
     for row in before.rows:
         assert totals[row.competitor] >= row.total
@@ -124,10 +129,10 @@ def test_ranking_is_a_permutation_in_order(
     lots: list[list[str]],
 ) -> None:
     precedence = [c for c in criteria if c is not CircuitCriterion.LOTS] + [CircuitCriterion.LOTS]
-    results = team_results(etapas, PRESETS["rodeio"], SharedPoints.SAME)
+    results = team_results(scored(etapas, PRESETS["rodeio"], SharedPoints.SAME))
     ranking = rank_circuit([e.key for e in etapas], results, best_n=best_n, tiebreakers=precedence, lots=lots)
     competitors = [r.competitor for r in ranking.rows]
-    assert sorted(competitors) == sorted({r.competitor for r in results})
+    assert sorted(competitors) == sorted(results)
     assert len(ranking.separations) == max(0, len(competitors) - 1)
     for k, (upper, lower) in enumerate(zip(ranking.rows, ranking.rows[1:], strict=False)):
         sep = ranking.separations[k]
@@ -145,46 +150,57 @@ def test_ranking_is_a_permutation_in_order(
 @given(circuits(), st.integers(1, 3))
 def test_an_entitys_points_are_its_teams_points(etapas: list[EtapaPlacings], best_k: int) -> None:
     entity_of = {team: f"ctg{int(team[1:]) % 3}" for team in TEAMS}
-    table = PRESETS["circuit"]
-    teams = team_results(etapas, table, SharedPoints.AVERAGE)
-    every = entity_results(etapas, table, SharedPoints.AVERAGE, entity_of)
-    best = entity_results(
-        etapas, table, SharedPoints.AVERAGE, entity_of, mode=EntityMode.BEST_K, best_k=best_k
+    etapas_scored = scored(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    teams = team_results(etapas_scored)
+    every = entity_results(etapas_scored, entity_of)
+    best = entity_results(etapas_scored, entity_of, mode=EntityMode.BEST_K, best_k=best_k)
+    assert sum(r.points for mine in every.values() for r in mine) == sum(
+        r.points for mine in teams.values() for r in mine
     )
-    assert sum(r.points for r in every) == sum(r.points for r in teams)
-    picked = {(r.competitor, r.etapa): r.points for r in best}
-    for r in every:
-        mine = sorted(
-            (t.points for t in teams if t.etapa == r.etapa and entity_of[t.competitor] == r.competitor),
-            reverse=True,
-        )
-        assert picked[(r.competitor, r.etapa)] == sum(mine[:best_k], Fraction(0))
+    picked = {(entity, r.etapa): r.points for entity, mine in best.items() for r in mine}
+    for entity, mine in every.items():
+        for r in mine:
+            points = sorted(
+                (
+                    t.points
+                    for team, ts in teams.items()
+                    if entity_of[team] == entity
+                    for t in ts
+                    if t.etapa == r.etapa
+                ),
+                reverse=True,
+            )
+            assert r.points == sum(points, Fraction(0))
+            assert picked[(entity, r.etapa)] == sum(points[:best_k], Fraction(0))
 
 
 @FAST
 @given(circuits(), st.data())
 def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.DataObject) -> None:
     """The per-etapa count equals the plain count over every pair of the block."""
-    results = entity_results(
-        etapas, PRESETS["circuit"], SharedPoints.AVERAGE, {t: f"x{int(t[1:]) % 5}" for t in TEAMS}
-    )
-    ranking_cells: dict[str, dict[str, Result]] = {}
-    for r in results:
-        ranking_cells.setdefault(r.competitor, {})[r.etapa] = r
-    block = data.draw(st.lists(st.sampled_from(sorted(ranking_cells)), unique=True, min_size=1))
-    ranker = _Ranker(ranking_cells, {}, (), ())
+    etapas_scored = scored(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    results = entity_results(etapas_scored, {t: f"x{int(t[1:]) % 5}" for t in TEAMS})
+    keys = [e.key for e in etapas]
+    cells = {c: aligned(keys, mine) for c, mine in results.items()}
+    block = data.draw(st.lists(st.sampled_from(sorted(cells)), unique=True, min_size=1))
+    ranker = _Ranker(cells, {}, (), ())
     plain = {
         c: sum(
             1
             for rival in block
             if rival != c
-            for etapa, cell in ranking_cells[c].items()
-            if etapa in ranking_cells[rival]
-            and min(cell.positions) < min(ranking_cells[rival][etapa].positions)
+            for cell, other in zip(cells[c], cells[rival], strict=True)
+            if cell and other and min(cell.positions) < min(other.positions)
         )
         for c in block
     }
     assert ranker.head_to_head(block) == plain
+
+
+def aligned(keys: list[str], results: list[Result]) -> tuple[Result | None, ...]:
+    """``results`` one per etapa of ``keys``, None where there is none: a ranking's row."""
+    at = {r.etapa: r for r in results}
+    return tuple(at.get(key) for key in keys)
 
 
 @FAST
@@ -192,7 +208,7 @@ def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.Da
 def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> None:
     """Sorted placings compared with an end mark order as the counts of 1ºs, 2ºs… do."""
     cells = {
-        c: {f"e{k}": Result(c, f"e{k}", Fraction(0), (p,)) for k, p in enumerate(ps)}
+        c: tuple(Result(f"e{k}", Fraction(0), (p,)) for k, p in enumerate(ps))
         for c, ps in (("a", a), ("b", b))
     }
     keys = _Ranker(cells, {}, (), ()).keys(CircuitCriterion.BEST_PLACINGS, ["a", "b"])
@@ -217,7 +233,7 @@ def test_the_order_of_the_etapas_decides_no_position(
     precedence = [c for c in criteria if c is not CircuitCriterion.LOTS]
     keys = [e.key for e in etapas]
     moved = data.draw(st.permutations(keys))
-    results = team_results(etapas, PRESETS["circuit"], SharedPoints.AVERAGE)
+    results = team_results(scored(etapas, PRESETS["circuit"], SharedPoints.AVERAGE))
     one = rank_circuit(keys, results, best_n=best_n, tiebreakers=precedence)
     other = rank_circuit(moved, results, best_n=best_n, tiebreakers=precedence)
 
@@ -228,7 +244,7 @@ def test_the_order_of_the_etapas_decides_no_position(
                 r.position,
                 r.total,
                 r.pending_lots,
-                sorted((c.points, c.counted) for c in r.cells),
+                sorted((c.points, c.counted) for c in r.cells if c),
             )
             for r in ranking.rows  # type: ignore[attr-defined]
         ]
@@ -236,4 +252,31 @@ def test_the_order_of_the_etapas_decides_no_position(
     assert lines(one) == lines(other)
     assert one.separations == other.separations and one.pending_ties == other.pending_ties
     for row in other.rows:
-        assert [c.etapa for c in row.cells] == [k for k in moved if k in {c.etapa for c in row.cells}]
+        assert [c.etapa if c else k for c, k in zip(row.cells, moved, strict=True)] == moved
+
+
+@FAST
+@given(
+    circuits(),
+    st.dictionaries(st.sampled_from(TEAMS), st.lists(st.sampled_from("pqrs"), max_size=3, unique=True)),
+    st.permutations(list(CircuitCriterion)[1:]),
+    st.lists(st.permutations("pqrs"), max_size=2),
+)
+def test_the_same_results_in_every_etapa_go_to_the_sorteio_as_the_criteria_send_them(
+    etapas: list[EtapaPlacings],
+    players: dict[str, list[str]],
+    criteria: list[CircuitCriterion],
+    lots: list[list[str]],
+) -> None:
+    """Players who played every etapa together are sent straight to the sorteio (or
+    left tied): the same ranking as going through every criterion."""
+    precedence = [c for c in criteria if c is not CircuitCriterion.LOTS]
+    if CircuitCriterion.LOTS in criteria and len(lots) % 2:  # with and without the sorteio
+        precedence.append(CircuitCriterion.LOTS)
+    flat = PointsTable((1,), participation=1)  # every placing 1 point: ties on points are common
+    results = player_results(scored(etapas, flat, SharedPoints.SAME), players)
+    keys = [e.key for e in etapas]
+    short = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
+    with patch.object(_Ranker, "same_results", lambda self, block: False):
+        long = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
+    assert short == long

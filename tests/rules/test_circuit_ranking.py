@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from rules.circuit import CircuitSettingError, Result, SharedPoints, etapa_points
-from rules.circuit_ranking import CircuitRanking, check_precedence, counted, rank_circuit
+from rules.circuit_ranking import CircuitRanking, check_precedence, rank_circuit
 from rules.explain import SeparationKind
-from tests.rules.circuit_helpers import RODEIO, C, F, R, table
+from tests.rules.circuit_helpers import RODEIO, C, Entry, F, R, rank, table
 
 ETAPAS = ["e1", "e2", "e3"]
 
@@ -23,19 +23,21 @@ def test_totals_rank_first_and_best_n_counts_the_highest() -> None:
         R("b", "e1", 21, 2),
         R("b", "e2", 21, 2),
     ]
-    ranking = rank_circuit(ETAPAS, results, best_n=2)
+    ranking = rank(ETAPAS, results, best_n=2)
     assert table(ranking) == [(1, "b", F(42), False), (2, "a", F(38), False)]
     a = ranking.rows[1]
-    assert [(c.etapa, c.counted) for c in a.cells] == [("e1", True), ("e2", False), ("e3", True)]
+    assert [(c.etapa, c.counted) for c in a.cells if c] == [("e1", True), ("e2", False), ("e3", True)]
+    assert [c.counted if c else None for c in ranking.rows[0].cells] == [True, True, None]
     assert ranking.separations[0].criterion is C.POINTS
     assert (ranking.separations[0].upper_value, ranking.separations[0].lower_value) == (F(42), F(38))
-    assert table(rank_circuit(ETAPAS, results)) == [(1, "b", F(42), False), (2, "a", F(39), False)]
+    assert table(rank(ETAPAS, results)) == [(1, "b", F(42), False), (2, "a", F(39), False)]
 
 
-def test_counted_prefers_the_earlier_etapa_among_equal_points() -> None:
-    results = [R("a", "e1", 13, 5), R("a", "e2", 25, 1), R("a", "e3", 13, 6)]
-    assert counted(results, ETAPAS, 2) == {"e1", "e2"}
-    assert counted(results, ETAPAS, None) == {"e1", "e2", "e3"}
+def test_best_n_prefers_the_earlier_etapa_among_equal_points() -> None:
+    results = [R("a", "e3", 13, 6), R("a", "e2", 25, 1), R("a", "e1", 13, 5)]
+    cells = rank(ETAPAS, results, best_n=2).rows[0].cells
+    assert [c.counted for c in cells if c] == [True, True, False]
+    assert [c.counted for c in rank(ETAPAS, results).rows[0].cells if c] == [True, True, True]
 
 
 TIE_CASES = {
@@ -72,13 +74,13 @@ TIE_CASES = {
 
 @pytest.mark.parametrize("results, lots, order, criterion, values", TIE_CASES.values(), ids=list(TIE_CASES))
 def test_tiebreaks(
-    results: list[Result],
+    results: list[Entry],
     lots: list[tuple[str, ...]],
     order: list[str],
     criterion: C,
     values: tuple[object, object],
 ) -> None:
-    ranking = rank_circuit(ETAPAS, results, lots=lots)
+    ranking = rank(ETAPAS, results, lots=lots)
     assert [r.competitor for r in ranking.rows] == order
     assert [r.position for r in ranking.rows] == [1, 2]
     sep = ranking.separations[0]
@@ -89,7 +91,7 @@ LEVEL = [R("a", "e1", 13, 5), R("b", "e1", 13, 5), R("c", "e1", 13, 5)]
 
 
 def test_a_tie_waits_for_a_sorteio_and_shares_the_place() -> None:
-    ranking = rank_circuit(ETAPAS, LEVEL)
+    ranking = rank(ETAPAS, LEVEL)
     assert [(r.position, r.pending_lots) for r in ranking.rows] == [(1, True)] * 3
     assert ranking.pending_ties == (frozenset("abc"),)
     assert {s.kind for s in ranking.separations} == {SeparationKind.PENDING_LOTS}
@@ -97,7 +99,7 @@ def test_a_tie_waits_for_a_sorteio_and_shares_the_place() -> None:
 
 def test_the_most_recent_sorteio_of_exactly_the_tie_decides() -> None:
     lots = [("c", "b", "a"), ("b", "a"), ("a", "c", "b")]
-    ranking = rank_circuit(ETAPAS, LEVEL, lots=lots)
+    ranking = rank(ETAPAS, LEVEL, lots=lots)
     assert [(r.position, r.competitor, r.pending_lots) for r in ranking.rows] == [
         (1, "a", False),
         (2, "c", False),
@@ -111,11 +113,11 @@ def test_the_most_recent_sorteio_of_exactly_the_tie_decides() -> None:
 
 
 def test_a_sorteio_of_another_tie_does_not_apply() -> None:
-    assert rank_circuit(ETAPAS, LEVEL, lots=[("a", "b")]).pending_ties == (frozenset("abc"),)
+    assert rank(ETAPAS, LEVEL, lots=[("a", "b")]).pending_ties == (frozenset("abc"),)
 
 
 def test_without_lots_in_the_precedence_a_tie_is_shared_and_pending_nothing() -> None:
-    ranking = rank_circuit(ETAPAS, LEVEL, tiebreakers=[C.ETAPAS_WON])
+    ranking = rank(ETAPAS, LEVEL, tiebreakers=[C.ETAPAS_WON])
     assert [(r.position, r.pending_lots) for r in ranking.rows] == [(1, False)] * 3
     assert ranking.pending_ties == ()
     assert {s.kind for s in ranking.separations} == {SeparationKind.TIED}
@@ -135,10 +137,10 @@ def test_head_to_head_is_applied_again_among_fewer() -> None:
         R("b", "e3", 10, 2),
         R("c", "e3", 10, 1),
     ]
-    ranking = rank_circuit(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD, C.LOTS])
+    ranking = rank(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD, C.LOTS])
     assert ranking.pending_ties == (frozenset("abc"),)  # a perfect cycle: 3 each
     results[8] = R("c", "e3", 10, 4)  # c now last in e3: c 1 ahead, a 3 and b 4
-    ranking = rank_circuit(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD, C.LOTS])
+    ranking = rank(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD, C.LOTS])
     assert [r.competitor for r in ranking.rows] == ["b", "a", "c"]
     assert [(s.criterion, s.upper_value, s.lower_value) for s in ranking.separations] == [
         (C.HEAD_TO_HEAD, 2, 1),  # b over a, the two alone: e1 and e3 against e2
@@ -148,12 +150,13 @@ def test_head_to_head_is_applied_again_among_fewer() -> None:
 
 def test_an_entity_with_several_teams_is_compared_by_its_best_team() -> None:
     results = [R("X", "e1", 12, 1, 4), R("Y", "e1", 12, 2, 3), R("X", "e2", 3, 4), R("Y", "e2", 3, 4)]
-    ranking = rank_circuit(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD])
+    ranking = rank(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD])
     assert [r.competitor for r in ranking.rows] == ["X", "Y"]
 
 
 def test_an_empty_circuit() -> None:
-    assert rank_circuit(ETAPAS, []) == CircuitRanking((), (), ())
+    assert rank(ETAPAS, []) == CircuitRanking((), (), ())
+    assert rank_circuit(ETAPAS, {"a": []}) == CircuitRanking((), (), ())  # no result: not ranked
 
 
 PRECEDENCE_ERRORS = {
@@ -177,39 +180,54 @@ def test_check_precedence_accepts_names() -> None:
 
 BAD_RESULTS = {
     "unknown etapa": ([R("a", "e9", 1, 1)], "unknown etapa"),
-    "no placing": ([Result("a", "e1", F(1), ())], "no valid placing"),
+    "no placing": ([("a", Result("e1", F(1), ()))], "no valid placing"),
     "negative points": ([R("a", "e1", -1, 1)], "no valid placing"),
     "two results in one etapa": ([R("a", "e1", 1, 1), R("a", "e1", 2, 1)], "two results"),
 }
 
 
 @pytest.mark.parametrize("results, message", BAD_RESULTS.values(), ids=list(BAD_RESULTS))
-def test_bad_results_are_refused(results: list[Result], message: str) -> None:
+def test_bad_results_are_refused(results: list[Entry], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        rank_circuit(ETAPAS, results)
+        rank(ETAPAS, results)
 
 
 def test_best_n_below_one_is_refused() -> None:
     with pytest.raises(CircuitSettingError, match="circuit.best_n_invalid"):
-        rank_circuit(ETAPAS, [], best_n=0)
+        rank(ETAPAS, [], best_n=0)
 
 
 def test_whole_points_stay_ints_and_the_rest_fractions() -> None:
     points = etapa_points([("a", 1), ("b", 2), ("c", 3), ("d", 3)], RODEIO, SharedPoints.AVERAGE)
     assert [type(v) for v in points.values()] == [int, int, Fraction, Fraction]
-    ranking = rank_circuit(["e1", "e2"], [R("a", "e1", F(9, 2), 3), R("a", "e2", F(3, 2), 4)])
+    ranking = rank(["e1", "e2"], [R("a", "e1", F(9, 2), 3), R("a", "e2", F(3, 2), 4)])
     assert ranking.rows[0].total == 6 and type(ranking.rows[0].total) is int
 
 
 def test_each_cell_is_its_result_marked_counted_or_not() -> None:
-    kept = R("a", "e1", 13, 5)
-    results = [kept, R("a", "e2", 1, 9)._replace(counted=False), R("a", "e3", 17, 3)._replace(counted=False)]
-    everything = rank_circuit(ETAPAS, results).rows[0].cells
+    kept = Result("e1", F(13), (5,))
+    results = [kept, Result("e2", F(1), (9,), counted=False), Result("e3", F(17), (3,), counted=False)]
+    everything = rank_circuit(ETAPAS, {"a": results}).rows[0].cells
     assert everything[0] is kept  # no copy where nothing changes
-    assert [c.counted for c in everything] == [True, True, True]
-    best_two = rank_circuit(ETAPAS, [kept, *results[1:]], best_n=2).rows[0].cells
+    assert [c.counted for c in everything if c] == [True, True, True]
+    best_two = rank_circuit(ETAPAS, {"a": results}, best_n=2).rows[0].cells
     assert best_two[0] is kept and best_two[1] is results[1]
-    assert [c.counted for c in best_two] == [True, False, True]
-    assert rank_circuit(ETAPAS, [R("a", "e1", 13, 5)], best_n=2).rows[0].total == 13
-    counted_twice = rank_circuit(ETAPAS, [kept, R("a", "e2", 1, 9), R("a", "e3", 17, 3)], best_n=2)
-    assert [c.counted for c in counted_twice.rows[0].cells] == [True, False, True]
+    assert [c.counted for c in best_two if c] == [True, False, True]
+    assert rank(ETAPAS, [R("a", "e1", 13, 5)], best_n=2).rows[0].total == 13
+    counted_twice = rank(ETAPAS, [("a", kept), R("a", "e2", 1, 9), R("a", "e3", 17, 3)], best_n=2)
+    assert [c.counted for c in counted_twice.rows[0].cells if c] == [True, False, True]
+
+
+def test_competitors_with_the_same_results_go_straight_to_the_sorteio() -> None:
+    # b and c: the same result in every etapa, equal under every criterion; a differs.
+    results = [
+        R("a", "e1", 10, 1),
+        R("a", "e2", 10, 4),
+        *[R(x, e, 10, p) for x in "bc" for e, p in (("e1", 2), ("e2", 3))],
+    ]
+    ranking = rank(ETAPAS, results, lots=[("c", "b")])
+    assert [r.competitor for r in ranking.rows] == ["a", "c", "b"]
+    assert [s.criterion for s in ranking.separations] == [C.ETAPAS_WON, C.LOTS]
+    tied = rank(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD])
+    assert [(r.competitor, r.position) for r in tied.rows] == [("a", 1), ("b", 2), ("c", 2)]
+    assert tied.separations[1].kind is SeparationKind.TIED and tied.pending_ties == ()
