@@ -91,9 +91,10 @@ class _Read:
     columns: list[Column]
     etapas_scored: list[ScoredEtapa]  # the counted etapas' teams with their results
     team_names: dict[str, str]  # etapa team id → name, for the teams linked to no circuit team
-    team_entity: dict[str, str]  # etapa team id → entity name
+    # etapa team id → its entity's name: its circuit team's where that has one, else its own
+    team_entity: dict[str, str]
     identity: dict[str, str]  # etapa team id → circuit team key
-    circuit_teams: dict[str, tuple[str, str]]  # circuit team key → (name, entity)
+    circuit_teams: dict[str, str]  # circuit team key → name
     lots: dict[str, list[list[str]]]
 
 
@@ -130,11 +131,11 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     team_names: dict[str, str] = {}
     team_entity: dict[str, str] = {}
     identity: dict[str, str] = {}
-    circuit_teams: dict[str, tuple[str, str]] = {}
+    circuit_teams: dict[str, str] = {}
     # Plain rows, not model instances: a circuit of 20 etapas of 512 teams reads 10,240.
     # Each with its circuit team (``TeamLink``, at most one per etapa's team) in the same
     # pass: a second query would read as many rows again. Unordered: PostgreSQL sorting
-    # them took a third of the query; each etapa's few hundred are sorted below.
+    # them took a third of the query.
     rows = (
         EtapaPlacing.objects.filter(etapa_id__in=counted)
         .annotate(
@@ -155,18 +156,15 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     for etapa_id, team_pk, position, name, entity, circuit_team_pk, circuit_name, circuit_entity in rows:
         team_id = f"t{team_pk}"
         by_etapa[etapa_id].append((team_id, position))
-        if entity is not None:
-            team_entity[team_id] = entity
+        if circuit_entity or entity:
+            team_entity[team_id] = circuit_entity or entity
         if circuit_team_pk is None:
             team_names[team_id] = name  # a linked team goes by its circuit team's name
         else:
-            key = f"c{circuit_team_pk}"
-            identity[team_id] = key
-            if key not in circuit_teams:
-                circuit_teams[key] = (circuit_name, circuit_entity)
+            identity[team_id] = key = f"c{circuit_team_pk}"
+            circuit_teams[key] = circuit_name
     for placed in by_etapa.values():
-        # By position, then team: an entity's name spelled two ways is read in this order.
-        placed.sort(key=_by_position)
+        placed.sort()  # by team: a fixed order, in which an entity's name spelled two ways is read
     lots: dict[str, list[list[str]]] = {}
     for lot in CircuitLots.objects.filter(circuit=circuit).order_by("performed_at", "pk"):
         lots.setdefault(lot.ranking, []).append([str(c) for c in lot.result])
@@ -177,10 +175,6 @@ def _read(circuit: Circuit, provisional: bool) -> _Read:
     )
 
 
-def _by_position(placing: tuple[str, int]) -> tuple[int, str]:
-    return placing[1], placing[0]
-
-
 def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
     """(etapa team id → entity key, entity key → the name first seen, in etapa order)."""
     of: dict[str, str] = {}
@@ -188,8 +182,7 @@ def _entity_of(read: _Read) -> tuple[dict[str, str], dict[str, str]]:
     keys: dict[str, str] = {}  # name → key: a few dozen entities name 10,240 placings
     for e in read.etapas_scored:
         for team, _result in e.teams:
-            linked = read.circuit_teams.get(read.identity.get(team, ""), ("", ""))[1]
-            name = linked or read.team_entity.get(team, "")
+            name = read.team_entity.get(team)
             if name:
                 key = keys.get(name)
                 if key is None:
@@ -231,13 +224,9 @@ def _results(read: _Read, ranking: str) -> tuple[Results, dict[str, str], dict[s
     """The results of ``ranking`` with each competitor's name and entity."""
     c = read.circuit
     if ranking == Ranking.TEAMS:
-        names = dict(read.team_names)
+        names = read.team_names | read.circuit_teams
         entities = dict(read.team_entity)
-        for key, (name, entity) in read.circuit_teams.items():
-            names[key] = name
-            if entity:
-                entities[key] = entity
-        # A circuit team without an entity: the one its team had in the first etapa with one.
+        # A circuit team's entity is its own, else the one its team had in the first etapa with one.
         for e in read.etapas_scored:
             for team, _result in e.teams:
                 linked = read.identity.get(team)

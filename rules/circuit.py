@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from operator import itemgetter
 from typing import NamedTuple
 
 Points = int | Fraction
@@ -159,14 +160,14 @@ def _shares(
     placings: Sequence[tuple[str, int]], table: PointsTable, shared: SharedPoints
 ) -> dict[int, Points]:
     """What each position of one etapa's placings is worth (see ``etapa_points``)."""
-    count = Counter(position for _, position in placings)
+    count = Counter(map(itemgetter(1), placings))
     share: dict[int, Points] = {}
     for position, k in count.items():
         if shared is SharedPoints.SAME or k == 1:
             share[position] = table.points(position)
         else:
             share[position] = whole(Fraction(table.sum(position, k), k))
-    if len({team for team, _ in placings}) != len(placings):
+    if len(dict(placings)) != len(placings):  # a team twice
         raise ValueError("a team placed twice in one etapa")
     return share
 
@@ -229,7 +230,7 @@ def scored(etapas: Sequence[EtapaPlacings], table: PointsTable, shared: SharedPo
             position: Result(e.key, points, (position,))
             for position, points in _shares(e.placings, table, shared).items()
         }
-        out.append(ScoredEtapa(e.key, tuple((team, at[position]) for team, position in e.placings)))
+        out.append(ScoredEtapa(e.key, tuple([(team, at[position]) for team, position in e.placings])))
     return out
 
 
@@ -284,13 +285,20 @@ def entity_results(
         raise CircuitSettingError("circuit.best_k_invalid")
     out: Results = {}
     for e in etapas:
-        teams: dict[str, list[tuple[Points, int]]] = {}
+        teams: dict[str, list[Result]] = {}
         for team, r in e.teams:
-            if team in entity_of:
-                teams.setdefault(entity_of[team], []).append((r.points, r.positions[0]))
-        for entity, scores in teams.items():
-            scores.sort(key=lambda s: (-s[0], s[1]))
-            kept = scores[:best_k] if mode is EntityMode.BEST_K else scores
-            result = Result(e.key, add(s[0] for s in kept), tuple(sorted(s[1] for s in kept)))
-            out.setdefault(entity, []).append(result)
+            entity = entity_of.get(team)
+            if entity is not None:
+                teams.setdefault(entity, []).append(r)
+        for entity, kept in teams.items():
+            if mode is EntityMode.BEST_K:
+                kept = sorted(kept, key=_most_points)[:best_k]
+            points = add(r.points for r in kept)
+            out.setdefault(entity, []).append(
+                Result(e.key, points, tuple(sorted(r.positions[0] for r in kept)))
+            )
     return out
+
+
+def _most_points(r: Result) -> tuple[Points, int]:
+    return -r.points, r.positions[0]

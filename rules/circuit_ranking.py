@@ -23,8 +23,9 @@ Head-to-head, once it splits a tie, is applied again inside each smaller block (
 the fewer competitors left it may now separate them), then the next criterion; the
 others are each competitor's own, so a group they leave tied goes straight to the next.
 Competitors with the same result in every etapa (the players of a trio that stayed
-together all season) are equal under every criterion: such a block goes straight to the
-sorteio, as the criteria would send it one by one.
+together all season) are equal under every criterion: they are ranked once, as one
+class, and part only at the sorteio (or share the place), where the criteria would
+have sent them one by one.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from itertools import chain
 from operator import attrgetter, neg
 
 from rules.circuit import CircuitSettingError, Points, Result, add
@@ -141,23 +143,52 @@ def _best(row: Sequence[Result | None], best_n: int) -> list[int]:
 _Cells = tuple[Result | None, ...]  # a competitor's result in each etapa, in order
 
 
+def _classes(results: Mapping[str, Sequence[Result]]) -> dict[str, list[str]]:
+    """The competitors with the same results (the players of a trio that stayed together
+    all season), under the first of them, in key order: equal under every criterion, a
+    class is checked and ranked once. A competitor with no result is in none."""
+    by_results: dict[tuple[Result, ...], list[str]] = {}
+    for c in sorted(results):
+        mine = results[c]
+        if mine:
+            by_results.setdefault(tuple(mine), []).append(c)
+    return {members[0]: members for members in by_results.values()}
+
+
 class _Ranker:
+    """Ranks classes of competitors (``_classes``), each under its first member: ``cells``
+    and ``totals`` are read by that one; a class's members part only where nothing
+    separates them, at the sorteio or a shared place."""
+
     def __init__(
         self,
-        cells: dict[str, _Cells],
-        totals: dict[str, Points],
+        cells: Mapping[str, _Cells],
+        totals: Mapping[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
+        members: Mapping[str, list[str]] | None = None,
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
+        self.members = members or {c: [c] for c in cells}
+        self.first = {m: c for c, ms in self.members.items() for m in ms}  # member → its class
         self.pending: list[frozenset[str]] = []
         self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
+        self._best: dict[str, list[int]] = {}  # read only for head-to-head
 
     def placings(self, c: str) -> list[int]:
         """``c``'s placings in every etapa, sorted: once each (its key and its separations read them)."""
         found = self._placings.get(c)
         if found is None:
-            found = self._placings[c] = sorted(p for cell in self.cells[c] if cell for p in cell.positions)
+            found = self._placings[c] = sorted(
+                chain.from_iterable(map(_POSITIONS, filter(None, self.cells[c])))
+            )
+        return found
+
+    def best(self, c: str) -> list[int]:
+        """``c``'s best placing in each etapa (an entity's best team), 0 where it did not play."""
+        found = self._best.get(c)
+        if found is None:
+            found = self._best[c] = [cell.positions[0] if cell else 0 for cell in self.cells[c]]
         return found
 
     def keys(self, criterion: CircuitCriterion, block: Sequence[str]) -> dict[str, _Key]:
@@ -175,18 +206,21 @@ class _Ranker:
     def head_to_head(self, block: Sequence[str]) -> dict[str, _Key]:
         """How many times each placed ahead of another of ``block`` in an etapa both
         played: per etapa, the members placed strictly behind (an entity by its best)."""
-        best = {c: [min(cell.positions) if cell else 0 for cell in self.cells[c]] for c in block}
-        # etapa by etapa, the members' best placings there, sorted (0: did not play)
-        by_etapa = [sorted(p for p in placed if p) for placed in zip(*best.values(), strict=True)]
+        best = [self.best(c) for c in block]
+        # etapa by etapa, the members' best placings there, sorted (0: did not play); a
+        # class's once for each of its competitors
+        by_etapa: list[list[int]] = [[] for _ in best[0]]
+        for c, mine in zip(block, best, strict=True):
+            n = len(self.members[c])
+            for placed, p in zip(by_etapa, mine, strict=True):
+                if p:
+                    placed += [p] * n
+        for placed in by_etapa:
+            placed.sort()
         return {
-            c: sum(len(by_etapa[k]) - bisect_right(by_etapa[k], p) for k, p in enumerate(best[c]) if p)
-            for c in block
+            c: sum(len(by_etapa[k]) - bisect_right(by_etapa[k], p) for k, p in enumerate(mine) if p)
+            for c, mine in zip(block, best, strict=True)
         }
-
-    def same_results(self, block: Sequence[str]) -> bool:
-        """Whether every competitor of ``block`` has the same result in every etapa."""
-        first = self.cells[block[0]]
-        return all(self.cells[c] == first for c in block)
 
     def shown(
         self, criterion: CircuitCriterion, upper: str, lower: str, keys: dict[str, _Key]
@@ -200,17 +234,16 @@ class _Ranker:
         return _counts(a, place), _counts(b, place)
 
     def resolve(self, block: list[str], index: int) -> tuple[list[str], list[CircuitSeparation]]:
-        if len(block) == 1:
+        """``block``'s classes in order, as their competitors, and what separates them."""
+        if len(block) == 1 and len(self.members[block[0]]) == 1:
             return block, []
         if index == len(self.precedence):
-            return self.tie(block, SeparationKind.TIED)
+            return self.tie(self.everyone(block), SeparationKind.TIED)
         criterion = self.precedence[index]
         if criterion is CircuitCriterion.LOTS:
-            return self.by_lots(block)
-        if index and self.same_results(block):  # equal under every criterion: to the sorteio
-            if self.precedence[-1] is CircuitCriterion.LOTS:
-                return self.by_lots(block)
-            return self.tie(block, SeparationKind.TIED)
+            return self.by_lots(self.everyone(block))
+        if len(block) == 1:  # one class: nothing but the sorteio separates its competitors
+            return self.resolve(block, len(self.precedence) - (self.precedence[-1] is CircuitCriterion.LOTS))
         keys = self.keys(criterion, block)
         groups: dict[_Key, list[str]] = {}
         for c in block:
@@ -226,14 +259,21 @@ class _Ranker:
         for level in sorted(groups, reverse=True):
             sub, sub_seps = self.resolve(groups[level], again)
             if order:
+                upper, lower = self.first[order[-1]], self.first[sub[0]]
                 seps.append(
                     CircuitSeparation(
-                        order[-1], sub[0], criterion, *self.shown(criterion, order[-1], sub[0], keys)
+                        order[-1], sub[0], criterion, *self.shown(criterion, upper, lower, keys)
                     )
                 )
             order += sub
             seps += sub_seps
         return order, seps
+
+    def everyone(self, block: list[str]) -> list[str]:
+        """The competitors of ``block``'s classes, in key order."""
+        if all(len(self.members[c]) == 1 for c in block):
+            return block
+        return sorted(chain.from_iterable(self.members[c] for c in block))
 
     def by_lots(self, block: list[str]) -> tuple[list[str], list[CircuitSeparation]]:
         for recorded in reversed(self.lots):
@@ -283,9 +323,9 @@ def rank_circuit(
     place = {key: k for k, key in enumerate(etapas)}
     cells: dict[str, _Cells] = {}
     totals: dict[str, Points] = {}
-    for c, mine in results.items():
-        if not mine:
-            continue
+    classes = _classes(results)
+    for members in classes.values():
+        mine = results[members[0]]
         # Each result into its etapa's cell: the cells come out in the circuit's order
         # with no sorting. Checked as a whole (``_refuse`` says what is wrong): a player
         # ranking holds tens of thousands of results.
@@ -293,25 +333,29 @@ def rank_circuit(
         try:
             for r in mine:
                 row[place[r.etapa]] = r
-            valid = min(map(_POINTS, mine)) >= 0 and min(map(min, map(_POSITIONS, mine))) >= 1
-        except (KeyError, ValueError):  # an unknown etapa, a result with no placing
+        except KeyError:  # an unknown etapa
             valid = False
+        else:  # no points below 0; placings (best first) from the 1º on
+            best = min(map(_POSITIONS, mine))
+            valid = min(map(_POINTS, mine)) >= 0 and bool(best) and best[0] >= 1
         if not valid or row.count(None) != len(place) - len(mine):
-            _refuse(c, mine, place)
+            _refuse(members[0], mine, place)
         if best_n is not None and len(mine) > best_n:
             kept = set(_best(row, best_n))
             row = [
                 cell if cell is None or (k in kept) is cell.counted else cell._replace(counted=k in kept)
                 for k, cell in enumerate(row)
             ]
-            totals[c] = add(cell.points for cell in row if cell and cell.counted)
+            total = add(cell.points for cell in row if cell and cell.counted)
         else:
             if not all(map(_COUNTED, mine)):  # a result is its own cell, copied only to count
                 row = [cell if cell is None or cell.counted else cell._replace(counted=True) for cell in row]
-            totals[c] = add(map(_POINTS, mine))
-        cells[c] = tuple(row)
-    ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots)
-    order, seps = ranker.resolve(sorted(cells), 0) if cells else ([], [])
+            total = add(map(_POINTS, mine))
+        shared = tuple(row)
+        for c in members:
+            cells[c], totals[c] = shared, total
+    ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots, classes)
+    order, seps = ranker.resolve(list(classes), 0) if cells else ([], [])
     positions = [1]
     for k, sep in enumerate(seps, start=2):
         positions.append(k if sep.kind is SeparationKind.CRITERION else positions[-1])

@@ -262,21 +262,23 @@ def test_the_order_of_the_etapas_decides_no_position(
     st.permutations(list(CircuitCriterion)[1:]),
     st.lists(st.permutations("pqrs"), max_size=2),
 )
-def test_the_same_results_in_every_etapa_go_to_the_sorteio_as_the_criteria_send_them(
+def test_competitors_with_the_same_results_ranked_as_one_rank_as_one_by_one(
     etapas: list[EtapaPlacings],
     players: dict[str, list[str]],
     criteria: list[CircuitCriterion],
     lots: list[list[str]],
 ) -> None:
-    """Players who played every etapa together are sent straight to the sorteio (or
-    left tied): the same ranking as going through every criterion."""
+    """Players who played every etapa together, ranked as one class, come out as they do
+    ranked one by one: the same lines, separations and pending ties."""
     precedence = [c for c in criteria if c is not CircuitCriterion.LOTS]
     if CircuitCriterion.LOTS in criteria and len(lots) % 2:  # with and without the sorteio
         precedence.append(CircuitCriterion.LOTS)
     flat = PointsTable((1,), participation=1)  # every placing 1 point: ties on points are common
     results = player_results(scored(etapas, flat, SharedPoints.SAME), players)
     keys = [e.key for e in etapas]
-    short = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
-    with patch.object(_Ranker, "same_results", lambda self, block: False):
-        long = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
-    assert short == long
+    together = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
+    with patch(
+        "rules.circuit_ranking._classes", lambda results: {c: [c] for c in sorted(results) if results[c]}
+    ):
+        one_by_one = rank_circuit(keys, results, tiebreakers=precedence, lots=lots)
+    assert together == one_by_one

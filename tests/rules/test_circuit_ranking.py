@@ -218,7 +218,7 @@ def test_each_cell_is_its_result_marked_counted_or_not() -> None:
     assert [c.counted for c in counted_twice.rows[0].cells if c] == [True, False, True]
 
 
-def test_competitors_with_the_same_results_go_straight_to_the_sorteio() -> None:
+def test_competitors_with_the_same_results_part_only_at_the_sorteio() -> None:
     # b and c: the same result in every etapa, equal under every criterion; a differs.
     results = [
         R("a", "e1", 10, 1),
@@ -231,3 +231,20 @@ def test_competitors_with_the_same_results_go_straight_to_the_sorteio() -> None:
     tied = rank(ETAPAS, results, tiebreakers=[C.HEAD_TO_HEAD])
     assert [(r.competitor, r.position) for r in tied.rows] == [("a", 1), ("b", 2), ("c", 2)]
     assert tied.separations[1].kind is SeparationKind.TIED and tied.pending_ties == ()
+
+
+def test_head_to_head_counts_each_competitor_of_a_class() -> None:
+    # a and b played both etapas in one trio (one class), c in another. In e1 their trio
+    # placed ahead of c; in e2 c placed ahead of both: c 2, a and b 1 each.
+    flat = [(x, e, 1, p) for x in "ab" for e, p in (("e1", 1), ("e2", 2))] + [
+        ("c", "e1", 1, 2),
+        ("c", "e2", 1, 1),
+    ]
+    ranking = rank(
+        ETAPAS, [R(*entry) for entry in flat], tiebreakers=[C.HEAD_TO_HEAD, C.LOTS], lots=[("b", "a")]
+    )
+    assert [r.competitor for r in ranking.rows] == ["c", "b", "a"]
+    assert [(s.criterion, s.upper_value, s.lower_value) for s in ranking.separations] == [
+        (C.HEAD_TO_HEAD, 2, 1),
+        (C.LOTS, 1, 2),
+    ]
