@@ -18,6 +18,11 @@ The process is measured as a web worker runs: once Django and the project are im
 what they made is frozen out of the garbage collector's reach, as
 ``config/gunicorn.conf.py`` does in every gunicorn worker (``--thawed`` measures without:
 then each full collection a ranking's objects set off scans every module's objects too).
+
+``--count=WHAT:N`` (WHAT one of fetch, fetch-players, teams, entities, players, three)
+only runs that read N times, for an instruction count that does not move with the
+machine's load: the difference between N=3 and N=1 under ``valgrind --tool=callgrind``
+with ``PYTHONHASHSEED=0``, halved, is one call (docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -122,6 +127,7 @@ def main() -> int:
     import gc
 
     frozen = "--thawed" not in sys.argv[1:]
+    count = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--count=")), None)
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -150,9 +156,24 @@ def main() -> int:
         placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).values("team_id")
         return list(Player.objects.filter(team_id__in=placed).values_list("pk", "name", "team_id"))
 
+    reads: dict[str, Callable[[], object]] = {
+        "fetch": fetch,
+        "fetch-players": fetch_with_players,
+        "teams": lambda: circuit_ranking(circuit, "teams"),
+        "entities": lambda: circuit_ranking(circuit, "entities"),
+        "players": lambda: circuit_ranking(circuit, "players"),
+        "three": lambda: circuit_rankings(circuit),
+    }
+    if count is not None:
+        what, times = count.split(":")
+        reads[what]()  # once before, as in a worker that has served one
     if frozen:
         gc.collect()
         gc.freeze()  # as config/gunicorn.conf.py's post_worker_init
+    if count is not None:
+        for _ in range(int(times)):
+            reads[what]()
+        return 0
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
     print("imports frozen, as in a gunicorn worker" if frozen else "imports not frozen (--thawed)")
     placed = EtapaPlacing.objects.filter(etapa__circuit=circuit).count()
@@ -160,10 +181,10 @@ def main() -> int:
     print(f"raw fetch of the placings              {best(fetch) * 1000:8.1f} ms")
     print(f"raw fetch of the placings and players  {best(fetch_with_players) * 1000:8.1f} ms")
     for name, read, fetched in (
-        ("teams", lambda: circuit_ranking(circuit, "teams"), fetch),
-        ("entities", lambda: circuit_ranking(circuit, "entities"), fetch),
-        ("players", lambda: circuit_ranking(circuit, "players"), fetch_with_players),
-        ("all three", lambda: circuit_rankings(circuit), fetch_with_players),
+        ("teams", reads["teams"], fetch),
+        ("entities", reads["entities"], fetch),
+        ("players", reads["players"], fetch_with_players),
+        ("all three", reads["three"], fetch_with_players),
     ):
         took, base = in_turn(read, fetched)
         with CaptureQueriesContext(connection) as queries:

@@ -227,11 +227,15 @@ def _results(read: _Read, ranking: str) -> tuple[Results, dict[str, str], dict[s
         names = read.team_names | read.circuit_teams
         entities = dict(read.team_entity)
         # A circuit team's entity is its own, else the one its team had in the first etapa with one.
+        missing = read.circuit_teams.keys() - entities.keys()
         for e in read.etapas_scored:
+            if not missing:
+                break
             for team, _result in e.teams:
                 linked = read.identity.get(team)
-                if linked is not None and linked not in entities and team in read.team_entity:
+                if linked in missing and team in read.team_entity:
                     entities[linked] = read.team_entity[team]
+                    missing.remove(linked)
         return team_results(read.etapas_scored, read.identity), names, entities
     if ranking == Ranking.PLAYERS:
         players, names = _player_map(c, read)
