@@ -243,7 +243,8 @@ class _Ranker:
         if criterion is CircuitCriterion.LOTS:
             return self.by_lots(self.everyone(block))
         if len(block) == 1:  # one class: nothing but the sorteio separates its competitors
-            return self.resolve(block, len(self.precedence) - (self.precedence[-1] is CircuitCriterion.LOTS))
+            last = len(self.precedence) - 1
+            return self.resolve(block, last if self.precedence[last] is CircuitCriterion.LOTS else last + 1)
         keys = self.keys(criterion, block)
         groups: dict[_Key, list[str]] = {}
         for c in block:
@@ -336,8 +337,8 @@ def rank_circuit(
         except KeyError:  # an unknown etapa
             valid = False
         else:  # no points below 0; placings (best first) from the 1º on
-            best = min(map(_POSITIONS, mine))
-            valid = min(map(_POINTS, mine)) >= 0 and bool(best) and best[0] >= 1
+            lowest = min(map(_POSITIONS, mine))
+            valid = min(map(_POINTS, mine)) >= 0 and bool(lowest) and lowest[0] >= 1
         if not valid or row.count(None) != len(place) - len(mine):
             _refuse(members[0], mine, place)
         if best_n is not None and len(mine) > best_n:
