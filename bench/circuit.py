@@ -1,18 +1,18 @@
 """A circuit of 20 etapas of 512 teams each on PostgreSQL: its rankings against fetching the
 placings they are made of.
 
-Run: ``.venv/bin/python bench/circuit.py [--thawed]`` (DATABASE_URL defaults to this machine's
-PostgreSQL, database ``tenteio_bench_circuit``, created and migrated if missing). It
-writes, once, 20 tournaments of 512 teams (3 players each, 64 entities), each etapa's
-final placings as a mata-mata of 512 places them (1, 2, 3, 4, 5×4, 9×8 … 257×256) with
-a different draw per etapa, the 512 team names linked across the etapas (one circuit
-team each), and every player linked to a person. Then, best of several runs: the raw
-fetch of the placings with their teams and entities (and of the players of those
-teams), each ranking (teams, players, entities) and the three from one reading, their
-ratio to the fetch of what they read, and the query counts (which must not grow with
-the etapas). Each ranking and its fetch are run in turn, so that a machine busier for a
-moment weighs on both. The placings are current (kept with the tournaments' revision),
-as they are between two homologations.
+Run: ``.venv/bin/python bench/circuit.py [--thawed] [--count=WHAT:N]`` (DATABASE_URL
+defaults to this machine's PostgreSQL, database ``tenteio_bench_circuit``, created and
+migrated if missing). It writes, once, 20 tournaments of 512 teams (3 players each, 64
+entities), each etapa's final placings as a mata-mata of 512 places them (1, 2, 3, 4,
+5×4, 9×8 … 257×256) with a different draw per etapa, the 512 team names linked across
+the etapas (one circuit team each), and every player linked to a person. Then, best of
+several runs: the raw fetch of the placings with their teams and entities (and of the
+players of those teams), each ranking (teams, players, entities) and the three from one
+reading, their ratio to the fetch of what they read, and the query counts (which must not
+grow with the etapas). Each ranking and its fetch are run in turn, so that a machine
+busier for a moment weighs on both. The placings are current (kept with the tournaments'
+revision), as they are between two homologations.
 
 The process is measured as a web worker runs: once Django and the project are imported,
 what they made is frozen out of the garbage collector's reach, as
@@ -27,6 +27,7 @@ with ``PYTHONHASHSEED=0``, halved, is one call (docs/PERFORMANCE.md).
 
 from __future__ import annotations
 
+import gc
 import os
 import platform
 import random
@@ -124,8 +125,6 @@ def build() -> None:
 
 def main() -> int:
     kept_database("tenteio_bench_circuit")
-    import gc
-
     frozen = "--thawed" not in sys.argv[1:]
     count = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--count=")), None)
     from django.db import connection
