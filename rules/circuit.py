@@ -159,7 +159,7 @@ def bands_of(table: PointsTable) -> list[tuple[int, int, int]]:
 def _shares(
     placings: Sequence[tuple[str, int]], table: PointsTable, shared: SharedPoints
 ) -> dict[int, Points]:
-    """What each position of one etapa's placings is worth (see ``etapa_points``)."""
+    """What each position of one etapa's placings is worth (see ``scored``)."""
     count = Counter(map(itemgetter(1), placings))
     share: dict[int, Points] = {}
     for position, k in count.items():
@@ -167,23 +167,10 @@ def _shares(
             share[position] = table.points(position)
         else:
             share[position] = whole(Fraction(table.sum(position, k), k))
-    if len(dict(placings)) != len(placings):  # a team twice
-        raise ValueError("a team placed twice in one etapa")
+    if len(dict(placings)) != len(placings):
+        twice = next(team for team, n in Counter(map(itemgetter(0), placings)).items() if n > 1)
+        raise ValueError(f"team {twice!r} placed twice in one etapa")
     return share
-
-
-def etapa_points(
-    placings: Sequence[tuple[str, int]], table: PointsTable, shared: SharedPoints
-) -> dict[str, Points]:
-    """Each team's points for its final position in one etapa.
-
-    ``placings`` are (team, position) in competition ranking (1, 2, 3, 3, 5…): *k* teams
-    at one position occupy that place and the *k* − 1 after it. With ``AVERAGE`` each
-    earns the average of those places, so the etapa hands out exactly the points of
-    places 1 to *n*; with ``SAME`` each earns the points of the shared place.
-    """
-    share = _shares(placings, table, shared)
-    return {team: share[position] for team, position in placings}
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +209,15 @@ class ScoredEtapa:
 
 
 def scored(etapas: Sequence[EtapaPlacings], table: PointsTable, shared: SharedPoints) -> list[ScoredEtapa]:
-    """Every etapa's placings worth their points (``etapa_points``), once for the teams',
-    the players' and the entities' results."""
+    """Every etapa's teams with the points of their final position, once for the teams',
+    the players' and the entities' results.
+
+    ``placings`` are (team, position) in competition ranking (1, 2, 3, 3, 5…): *k* teams
+    at one position occupy that place and the *k* − 1 after it. With ``AVERAGE`` each
+    earns the average of those places, so the etapa hands out exactly the points of
+    places 1 to *n*; with ``SAME`` each earns the points of the shared place. One
+    ``Result`` per position serves every team placed there.
+    """
     out: list[ScoredEtapa] = []
     for e in etapas:
         at = {

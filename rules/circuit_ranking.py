@@ -166,10 +166,10 @@ class _Ranker:
         totals: Mapping[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
-        members: Mapping[str, list[str]] | None = None,
+        members: Mapping[str, list[str]],
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
-        self.members = members or {c: [c] for c in cells}
+        self.members = members
         self.first = {m: c for c, ms in self.members.items() for m in ms}  # member → its class
         self.pending: list[frozenset[str]] = []
         self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
@@ -272,8 +272,6 @@ class _Ranker:
 
     def everyone(self, block: list[str]) -> list[str]:
         """The competitors of ``block``'s classes, in key order."""
-        if all(len(self.members[c]) == 1 for c in block):
-            return block
         return sorted(chain.from_iterable(self.members[c] for c in block))
 
     def by_lots(self, block: list[str]) -> tuple[list[str], list[CircuitSeparation]]:

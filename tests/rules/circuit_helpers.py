@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from rules.circuit import PRESETS, EtapaPlacings, Result, Results
+from rules.circuit import PRESETS, EtapaPlacings, Points, PointsTable, Result, Results, SharedPoints, scored
 from rules.circuit_ranking import CircuitCriterion, CircuitRanking, rank_circuit
 
 C = CircuitCriterion
@@ -45,3 +45,11 @@ def rank(etapas: list[str], entries: Iterable[Entry], **settings: object) -> Cir
 
 def table(ranking: CircuitRanking) -> list[tuple[int, str, Fraction, bool]]:
     return [(r.position, r.competitor, r.total, r.pending_lots) for r in ranking.rows]
+
+
+def etapa_points(
+    placings: Iterable[tuple[str, int]], table: PointsTable, shared: SharedPoints
+) -> dict[str, Points]:
+    """Each team's points in one etapa, as ``scored`` gives them."""
+    (etapa,) = scored([EtapaPlacings("e", tuple(placings))], table, shared)
+    return {team: result.points for team, result in etapa.teams}

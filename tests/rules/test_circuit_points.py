@@ -11,11 +11,10 @@ from rules.circuit import (
     SharedPoints,
     bands_of,
     check_table,
-    etapa_points,
     table_from_bands,
     table_from_json,
 )
-from tests.rules.circuit_helpers import CIRCUIT, RODEIO, F
+from tests.rules.circuit_helpers import CIRCUIT, RODEIO, F, etapa_points
 
 POINTS_CASES = {
     "no shared placing": (

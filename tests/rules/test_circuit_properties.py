@@ -16,13 +16,13 @@ from rules.circuit import (
     Result,
     SharedPoints,
     entity_results,
-    etapa_points,
     player_results,
     scored,
     team_results,
 )
 from rules.circuit_ranking import CircuitCriterion, _Ranker, rank_circuit
 from rules.explain import SeparationKind
+from tests.rules.circuit_helpers import etapa_points
 
 FAST = settings(max_examples=200, deadline=None)
 TEAMS = [f"t{k}" for k in range(8)]
@@ -183,7 +183,7 @@ def test_head_to_head_counts_every_pair(etapas: list[EtapaPlacings], data: st.Da
     keys = [e.key for e in etapas]
     cells = {c: aligned(keys, mine) for c, mine in results.items()}
     block = data.draw(st.lists(st.sampled_from(sorted(cells)), unique=True, min_size=1))
-    ranker = _Ranker(cells, {}, (), ())
+    ranker = _Ranker(cells, {}, (), (), {c: [c] for c in cells})
     plain = {
         c: sum(
             1
@@ -211,7 +211,9 @@ def test_best_placings_order_is_the_counts_order(a: list[int], b: list[int]) -> 
         c: tuple(Result(f"e{k}", Fraction(0), (p,)) for k, p in enumerate(ps))
         for c, ps in (("a", a), ("b", b))
     }
-    keys = _Ranker(cells, {}, (), ()).keys(CircuitCriterion.BEST_PLACINGS, ["a", "b"])
+    keys = _Ranker(cells, {}, (), (), {c: [c] for c in cells}).keys(
+        CircuitCriterion.BEST_PLACINGS, ["a", "b"]
+    )
     counts = {c: tuple(ps.count(p) for p in range(1, 7)) for c, ps in (("a", a), ("b", b))}
     assert (keys["a"] > keys["b"]) == (counts["a"] > counts["b"])
     assert (keys["a"] == keys["b"]) == (counts["a"] == counts["b"])

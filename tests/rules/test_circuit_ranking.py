@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules.circuit import CircuitSettingError, Result, SharedPoints, etapa_points
+from rules.circuit import CircuitSettingError, Result, SharedPoints
 from rules.circuit_ranking import CircuitRanking, check_precedence, rank_circuit
 from rules.explain import SeparationKind
-from tests.rules.circuit_helpers import RODEIO, C, Entry, F, R, rank, table
+from tests.rules.circuit_helpers import RODEIO, C, Entry, F, R, etapa_points, rank, table
 
 ETAPAS = ["e1", "e2", "e3"]
 
