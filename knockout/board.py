@@ -31,6 +31,8 @@ def _insert_before(board: Dashboard, key: str, step: Step) -> None:
 
 
 def _table_state(table: StageTable) -> str:
+    if table.awaiting_rodadas:
+        return _("provisória: rodadas ainda não geradas")
     unplayed = sum(g.unplayed for g in table.groups)
     if unplayed:
         return ngettext(

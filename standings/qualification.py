@@ -81,6 +81,8 @@ def qualification(
     best_next = int(best_next if best_next is not None else (t.advance_best_next or 0))
     modality = t.rules()
     q = Qualification(stage_table.stage.key, per_group, best_next)
+    if stage_table.awaiting_rodadas:
+        return q  # nobody qualifies, and no tie waits for a sorteio, before a jogo exists
     pending = False
     teams: dict[str, Team] = {}
     for gt in stage_table.groups:

@@ -53,6 +53,13 @@ class GroupTable:
     unplayed: int = 0  # fixtures still without a counted result
     draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
     points_word: str = "tentos"  # the modality's word for its points, in the explanations
+    fixtures: int = 0  # the chave's jogos generated so far (0 before its rodadas exist)
+
+    @property
+    def awaiting_rodadas(self) -> bool:
+        """A chave of two or more teams whose rodadas are not generated yet: nothing is
+        played, so nothing is final (no sorteio can be asked of an empty table)."""
+        return self.fixtures == 0 and len(self.teams) > 1
 
     @property
     def ranked(self) -> tuple[RankedMatch, ...]:
@@ -68,6 +75,8 @@ class GroupTable:
 
     @property
     def pending_lots(self) -> list[str]:
+        if self.awaiting_rodadas:
+            return []  # everyone level at nothing played: no sorteio to ask for
         return [r.team for r in self.standings.rows if r.pending_lots]
 
     def draw_lines(self) -> list[str]:
@@ -107,7 +116,11 @@ class StageTable:
 
     @property
     def complete(self) -> bool:
-        return all(g.unplayed == 0 for g in self.groups)
+        return all(g.unplayed == 0 and not g.awaiting_rodadas for g in self.groups)
+
+    @property
+    def awaiting_rodadas(self) -> bool:
+        return any(g.awaiting_rodadas for g in self.groups)
 
 
 class UnknownStage(LookupError):
@@ -209,6 +222,7 @@ def tournament_standings(
                     chave.unplayed,
                     tuple(recorded.get(g.pk, [])),
                     modality.points_word,
+                    g.fixtures,
                 )
             )
         out.append(StageTable(stage, tables))

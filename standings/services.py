@@ -37,7 +37,7 @@ def replay_lots(seed: str, teams: Sequence[str]) -> list[str]:
 def _pending_sets_in_group(t: Tournament, group: Group) -> list[set[str]]:
     for st in tournament_standings(t):
         for gt in st.groups:
-            if gt.group.pk == group.pk:
+            if gt.group.pk == group.pk and not gt.awaiting_rodadas:
                 by_position: dict[int, set[str]] = {}
                 for row in gt.rows:
                     if row.pending_lots:

@@ -164,6 +164,21 @@ def test_no_tie_waits_for_a_sorteio_before_a_jogo_is_played() -> None:
     assert "sorteio pendente" not in page and "Classificados" not in page
 
 
+def test_the_dashboard_asks_for_no_sorteio_between_the_chave_draw_and_the_rodadas() -> None:
+    t = event("antes-mm", chaves=True, knockout=None)
+    Match.objects.filter(stage__tournament=t).delete()  # chaves drawn, no rodada generated
+    Tournament.objects.filter(pk=t.pk).update(stage_plan=Tournament.StagePlan.GROUPS_KNOCKOUT)
+    bump(t.pk)
+    html = board(t)
+    assert "Registrar o sorteio na classificação" not in html
+    assert "aguardando sorteio" not in html and "rodadas ainda não geradas" in html
+    assert "Gerar o mata-mata" not in html
+    page = Client()
+    page.force_login(get_user_model().objects.get(username=f"gestor-{t.slug}"))
+    standings = page.get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert "Sorteio de desempate" not in standings  # no form to draw a tie of nothing played
+
+
 def test_several_phases_of_chaves_end_with_the_final_chave() -> None:
     a, b = ["a1", "a2", "a3", "a4"], ["b1", "b2", "b3", "b4"]
     final = ["a1", "b1", "a2", "b2"]
