@@ -217,7 +217,15 @@ class StatusForm(forms.Form):
 
 class DrawForm(forms.Form):
     groups = forms.IntegerField(label=_("Número de chaves"), required=False, min_value=1, max_value=500)
-    size = forms.IntegerField(label=_("ou: equipes por chave"), required=False, min_value=2, max_value=64)
+    # Nothing filled in: the organizer types the one way he means (a prefilled size made
+    # a typed «Número de chaves» a refusal for giving two).
+    size = forms.IntegerField(
+        label=_("ou: equipes por chave"),
+        required=False,
+        min_value=2,
+        max_value=64,
+        widget=forms.NumberInput(attrs={"placeholder": "4"}),
+    )
     sizes = forms.CharField(
         label=_("ou: tamanhos, separados por vírgula"),
         required=False,

@@ -60,7 +60,7 @@ class GroupsView(OrganizerPage):
             "locked": bool(stage and stage_has_results(stage)),
             "last_draw": self.tournament.draws.filter(purpose="groups").select_related("performed_by").last(),
             "swaps": stage.swaps.select_related("team_a", "team_b", "group_a", "group_b") if stage else [],
-            "draw_form": DrawForm(initial={"size": 4}),
+            "draw_form": DrawForm(),
             "manual_form": manual_form(teams),
             "swap_form": SwapForm(teams=drawn.order_by("name")),
             **extra,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -109,6 +110,20 @@ def test_checkin_page(client: Client, organizer: User, tournament: Tournament) -
     late = client.post(url(tournament, "checkin/"), {"team": team.pk, "status": "absent"})
     assert late.status_code == 400 and "motivo" in late.content.decode()
     assert client.post(url(tournament, "checkin/"), {"team": "x", "status": "nada"}).status_code == 400
+
+
+def test_the_chave_draw_form_comes_empty_so_a_typed_number_of_chaves_is_taken(
+    client: Client, organizer: User, tournament: Tournament, register: Callable[..., list[Team]]
+) -> None:
+    register(9)
+    client.force_login(organizer)
+    page = client.get(url(tournament, "chaves/")).content.decode()
+    fields = re.findall(r'<input[^>]*name="(groups|size|sizes)"[^>]*>', page)
+    assert sorted(fields) == ["groups", "size", "sizes"]
+    assert not re.search(r'<input[^>]*name="(groups|size|sizes)"[^>]*value=', page)
+    # what the organizer does with that page: type «Número de chaves» alone
+    assert client.post(url(tournament, "chaves/"), {"action": "draw", "groups": "3"}).status_code == 302
+    assert tournament.stages.get(kind="groups").groups.count() == 3
 
 
 def test_draw_and_schedule_pages(
