@@ -61,7 +61,7 @@ run: setup
 	$(BIN)/python manage.py demo
 	@echo "Tenteio em http://$(if $(filter 0.0.0.0 :: [::],$(HOST)),127.0.0.1,$(HOST)):$(PORT)/  (Ctrl-C para parar)"
 	$(if $(LAN),$(BIN)/python -m core.lan $(PORT))
-	DJANGO_SETTINGS_MODULE=$(DJANGO_SETTINGS_MODULE) HOST=$(HOST) PORT=$(PORT) WEB="$(WEB)" $(BIN)/honcho -f Procfile.dev start
+	DJANGO_SETTINGS_MODULE=$(DJANGO_SETTINGS_MODULE) HOST=$(HOST) PORT=$(PORT) BIN="$(BIN)" WEB="$(WEB)" $(BIN)/honcho -f Procfile.dev start
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""Views that need no tournament: language switch, health check and the trivial ping."""
+"""Views that need no tournament: language switch, health check, the site's icon and
+the trivial ping."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
+    HttpResponsePermanentRedirect,
     HttpResponseRedirect,
     JsonResponse,
 )
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
 
@@ -19,6 +22,14 @@ from django.views.decorators.http import require_safe
 def ping(request: HttpRequest) -> HttpResponse:
     """The trivial view load tests compare against: no database, no template."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Pages link their icon; a browser or reader that asks for /favicon.ico anyway is
+    sent to it instead of a 404 (the static URL is resolved here, when the manifest is
+    loaded, not at import)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
 @require_safe

@@ -130,3 +130,17 @@ def test_database_outage_gives_503(client: Client, monkeypatch: pytest.MonkeyPat
 
 def test_health(client: Client) -> None:
     assert client.get("/saude/").json() == {"status": "ok"}
+
+
+def test_every_page_names_its_icon_and_favicon_ico_is_no_404(client: Client, tournament: Tournament) -> None:
+    from django.contrib.staticfiles import finders
+
+    chave = tournament.stages.get(kind="groups").groups.first()
+    for path in ("/", f"/t/{SLUG}/", f"/t/{SLUG}/telao/", f"/t/{SLUG}/embed/classificacao/{chave.pk}/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        icon = re.search(r'<link rel="icon" href="([^"]+)"', response.content.decode())
+        assert icon, path
+        assert finders.find(unquote(icon.group(1)).removeprefix("/static/"))
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
