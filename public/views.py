@@ -72,7 +72,9 @@ class TournamentHomeView(TournamentPermissionMixin, TemplateView):
         placings = final_placings(t) if ended else FinalPlacings()
         context.update(
             modality=t.rules(),
-            team_count=t.teams.count(),
+            # Who plays: a team marked ausente at the check-in is not one of them.
+            team_count=t.teams.exclude(status=Team.Status.ABSENT).count(),
+            absent_count=t.teams.filter(status=Team.Status.ABSENT).count(),
             phase=phase(t, jogos, placings),
             placings=placings,
             champion=placings.champion,

@@ -168,3 +168,15 @@ def test_large_standings_page_is_paginated_by_chaves(client: Client) -> None:
     assert 'id="chave-040"' in last and last.count('class="chave"') == 8
     qualified = client.get(f"/t/{big.slug}/classificados/").content.decode()
     assert "Classificados" in qualified and "040" in qualified
+
+
+def test_the_public_home_counts_the_teams_that_play_not_the_ausentes() -> None:
+    from tournaments.services.registration import team_set_status
+
+    doc = tournament_document("truco-uruguaio", groups=3, size=4, seed=4, played=0.0)
+    t = load_tournament(doc).tournament
+    client = Client()
+    assert "12 equipes" in client.get(f"/t/{t.slug}/").content.decode()
+    team_set_status(team=t.teams.order_by("name").first(), status=Team.Status.ABSENT, reason="não veio")
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert "12 equipes" not in page and "11 equipes (1 ausente)" in page

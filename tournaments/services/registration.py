@@ -359,4 +359,5 @@ def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = 
     )
     change.full_clean(exclude=["changed_by"])
     change.save()
+    bump(team.tournament_id)  # the public home's count, the team's page, a desistente's row
     return team
