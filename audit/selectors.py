@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 
 from audit.models import AuditEntry
 from audit.readable import match_label
+from core.collation import by_name, name_order
 from tournaments.models import Match, Membership, Team, Tournament
 
 
@@ -50,12 +51,13 @@ class Choices:
 def filter_choices(tournament: Tournament) -> Choices:
     """The tournament's jogos, teams and people (its members and whoever is in its trail)."""
     matches = Match.objects.filter(stage__tournament=tournament).select_related("team_a", "team_b", "table")
-    teams = Team.objects.filter(tournament=tournament).order_by("name").values_list("pk", "name")
+    teams = Team.objects.filter(tournament=tournament).order_by(by_name()).values_list("pk", "name")
     members = Membership.objects.filter(tournament=tournament).values_list("user_id", flat=True)
     actors = AuditEntry.objects.filter(tournament_id=tournament.pk, actor__isnull=False).values("actor_id")
     users = get_user_model().objects.filter(pk__in=members) | get_user_model().objects.filter(pk__in=actors)
     people = sorted(
-        ((u.pk, u.get_full_name() or u.get_username()) for u in users.distinct()), key=lambda p: p[1]
+        ((u.pk, u.get_full_name() or u.get_username()) for u in users.distinct()),
+        key=lambda p: name_order(p[1]),
     )
     return Choices(
         kinds=list(AuditEntry.Kind.choices),

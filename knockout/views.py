@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from core.collation import by_name
 from knockout.selectors import bracket_data, knockout_stages
 from knockout.services.advance import bracket_sync
 from knockout.services.bracket import bracket_generate
@@ -127,7 +128,7 @@ class BracketManageView(OrganizerPage):
                 initial={"source": "groups" if t.stages.filter(kind="groups").exists() else "teams"}
             ),
             "schedule_form": BracketScheduleForm(initial=_schedule_initial(t, stage)),
-            "swap_form": BracketSwapForm(teams=teams.order_by("name")),
+            "swap_form": BracketSwapForm(teams=teams.order_by(by_name())),
             **extra,
         }
         return self.render_page("knockout/bracket.html", context, status=status)

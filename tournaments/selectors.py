@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
+from core.collation import by_name
 from tournaments.models import Group, GroupTeam, Match, Membership, Player, Stage, Team, Tournament
 
 
@@ -43,6 +44,8 @@ def team_list(tournament: Tournament, *, entity: int | None = None, status: str 
         Team.objects.filter(tournament=tournament)
         .select_related("entity")
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order", "id")))
+        # the names' order (core.collation), for the table to sort on
+        .annotate(name_sorted=by_name("name"), entity_sorted=by_name("entity__name"))
     )
     if entity:
         qs = qs.filter(entity_id=entity)

@@ -26,9 +26,10 @@ def _roster(team: Team) -> list[tuple[str, str]]:
 
 
 class TeamTable(tables.Table):
-    name = tables.Column(verbose_name=_("Equipe"))
+    # Ordered on the names' collation (core.collation), annotated by selectors.team_list.
+    name = tables.Column(verbose_name=_("Equipe"), order_by=("name_sorted",))
     entity = tables.Column(
-        verbose_name=_("Entidade"), accessor="entity__name", order_by=("entity__name", "name")
+        verbose_name=_("Entidade"), accessor="entity__name", order_by=("entity_sorted", "name_sorted")
     )
     players = tables.Column(verbose_name=_("Jogadores"), accessor="pk", orderable=False)
     seed = tables.Column(
@@ -39,7 +40,7 @@ class TeamTable(tables.Table):
     class Meta:
         model = Team
         fields = ("name", "entity", "players", "seed", "status")
-        order_by = ("name",)
+        order_by = ("name",)  # the name column: its order_by above
         attrs = {"class": "team-list"}
 
     def __init__(self, *args: Any, slug: str = "", **kwargs: Any) -> None:

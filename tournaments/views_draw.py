@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.collation import by_name
 from tournaments import selectors
 from tournaments.forms import DrawForm, ScheduleForm, SwapForm
 from tournaments.models import Team
@@ -44,7 +45,7 @@ class GroupsView(OrganizerPage):
     def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
         stage = selectors.group_stage(self.tournament)
         groups = selectors.chaves(stage) if stage else []
-        teams = list(drawable_teams(self.tournament).order_by("name"))
+        teams = list(drawable_teams(self.tournament).order_by(by_name()))
         drawn = (
             Team.objects.filter(tournament=self.tournament, groups__stage=stage)
             if stage
@@ -62,7 +63,7 @@ class GroupsView(OrganizerPage):
             "swaps": stage.swaps.select_related("team_a", "team_b", "group_a", "group_b") if stage else [],
             "draw_form": DrawForm(),
             "manual_form": manual_form(teams),
-            "swap_form": SwapForm(teams=drawn.order_by("name")),
+            "swap_form": SwapForm(teams=drawn.order_by(by_name())),
             **extra,
         }
         return self.render_page("tournaments/groups.html", context, status=status)
@@ -106,7 +107,7 @@ class GroupsView(OrganizerPage):
         return redirect("tournaments:groups", slug=slug)
 
     def _manual(self, request: HttpRequest) -> HttpResponse:
-        teams = list(drawable_teams(self.tournament).order_by("name"))
+        teams = list(drawable_teams(self.tournament).order_by(by_name()))
         form = manual_form(teams, request.POST)
         form.is_valid()
         assignment = {t.pk: form.cleaned_data.get(f"team_{t.pk}", "") for t in teams}

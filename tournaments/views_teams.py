@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.generic import View
 from django_tables2 import RequestConfig
 
+from core.collation import by_name
 from core.exports import export_response
 from core.numbers import whole_number
 from tournaments import selectors
@@ -56,7 +57,7 @@ class TeamListView(OrganizerMixin, View):
             "tournaments/teams.html",
             {
                 "table": table,
-                "entities": self.tournament.entities.order_by("name"),
+                "entities": self.tournament.entities.order_by(by_name()),
                 "statuses": Team.Status.choices,
                 "entity": entity_id,
                 "status": status,
@@ -190,7 +191,7 @@ def import_template(request: HttpRequest) -> HttpResponse:
 
 class CheckinView(OrganizerPage):
     def page(self, request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
-        teams = self.tournament.teams.select_related("entity").order_by("name")
+        teams = self.tournament.teams.select_related("entity").order_by(by_name())
         context = {
             "teams": teams,
             "closed": checkin_closed(self.tournament),

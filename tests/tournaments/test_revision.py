@@ -58,3 +58,6 @@ def test_each_set_up_step_bumps_and_a_check_in_does_not(
     assert moved(lambda: group_swap(stage=stage, team_a=a, team_b=b, reason="mesmo CTG", user=organizer))
     # The public pages never show who checked in: the judges' and organizers' pages do.
     assert not moved(lambda: team_set_status(team=teams[1], status=Team.Status.CHECKED_IN, reason="x"))
+    # An ausente or a desistente they do show (the home's count of who plays, the team's row).
+    assert moved(lambda: team_set_status(team=teams[2], status=Team.Status.ABSENT, reason="x"))
+    assert moved(lambda: team_set_status(team=teams[2], status=Team.Status.CHECKED_IN, reason="x"))

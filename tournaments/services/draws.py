@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core.collation import name_order
 from tournaments.models import DrawOfLots, Group, GroupSwap, GroupTeam, Match, Stage, Team, Tournament
 from tournaments.pairing import DRAW_METHOD, DrawTeam, draw_groups, entity_bound, group_names
 from tournaments.pairing_v1 import draw_groups_v1
@@ -177,7 +178,7 @@ def _refuse_shared_seeds(teams: Sequence[Team]) -> None:
     """A cabeça de chave number held by two teams (registered before the rule, or
     loaded from a file) stops the draw: the organizer decides which team keeps it."""
     holders: dict[int, list[str]] = {}
-    for t in sorted(teams, key=lambda t: t.name):
+    for t in sorted(teams, key=lambda t: name_order(t.name)):
         if t.seed is not None:
             holders.setdefault(t.seed, []).append(t.name)
     shared = [

@@ -351,6 +351,8 @@ def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = 
     if status == Team.Status.WITHDRAWN and not reason:
         raise ServiceError({"reason": [_("Informe o motivo da desistência.")]})
     team = Team.objects.select_for_update().get(pk=team.pk)
+    shown = {Team.Status.ABSENT, Team.Status.WITHDRAWN}
+    public = team.status in shown or status in shown  # presente/inscrita: not on public pages
     team.status = status
     team.full_clean()
     team.save(update_fields=["status"])
@@ -359,5 +361,6 @@ def team_set_status(*, team: Team, status: str, user: Any = None, reason: str = 
     )
     change.full_clean(exclude=["changed_by"])
     change.save()
-    bump(team.tournament_id)  # the public home's count, the team's page, a desistente's row
+    if public:  # the public home's count of who plays, the team's page, a desistente's row
+        bump(team.tournament_id)
     return team
