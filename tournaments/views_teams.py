@@ -15,6 +15,7 @@ from django_tables2 import RequestConfig
 from core.collation import by_name
 from core.exports import export_response
 from core.numbers import whole_number
+from rules.modalities import PRESETS
 from tournaments import selectors
 from tournaments.forms import ImportForm, PlayerFormSet, StatusForm, TeamForm, team_input
 from tournaments.models import Team
@@ -26,6 +27,7 @@ from tournaments.services.importing import (
     MAX_UPLOAD_BYTES,
     TEMPLATE_CSV,
     import_preview,
+    template_csv,
 )
 from tournaments.services.registration import (
     TeamInput,
@@ -183,8 +185,12 @@ class ImportView(OrganizerPage):
 
 
 def import_template(request: HttpRequest) -> HttpResponse:
-    """The model CSV (public: it holds no data), with a BOM so Excel reads the accents."""
-    response = HttpResponse("\ufeff" + TEMPLATE_CSV, content_type="text/csv; charset=utf-8")
+    """The model CSV (public: it holds no data), with a BOM so Excel reads the accents:
+    a team of the modality named by ``?modalidade=`` (the import page names its own),
+    a trio's otherwise."""
+    preset = PRESETS.get(request.GET.get("modalidade", ""))
+    text = template_csv(preset.players, preset.max_reserves) if preset else TEMPLATE_CSV
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="modelo-inscricoes.csv"'
     return response
 

@@ -121,3 +121,37 @@ def test_a_seed_that_is_not_a_small_whole_number_is_reported(tournament: Tournam
     preview = import_preview(tournament=tournament, filename="x.csv", raw=text.encode())
     assert (2, f"Cabeça de chave «{seed}»: use 1, 2, 3… ou deixe vazio.") in preview.errors
     assert not preview.ok and Team.objects.count() == 0
+
+
+def test_a_team_name_repeated_in_another_spelling_is_said_as_such(tournament: Tournament) -> None:
+    text = (
+        rows("Ás de Espadas", "Sete de Ouro")
+        + "as de espadas;;Zé Um;sim;não;\nas de espadas;;Zé Dois;não;não;\n"
+    )
+    preview = import_preview(tournament=tournament, filename="x.csv", raw=text.encode())
+    assert [line for line, _msg in preview.errors] == [8]
+    assert (
+        "nome repetido" in preview.errors[0][1]
+        and "«Ás de Espadas» já está nas linhas 2–4" in (preview.errors[0][1])
+    )
+    # contiguous rows of one team, typed with and without the accent, are one team
+    same = HEADER + "Ás de Copas;;A Um;sim;não;\nas de copas;;A Dois;não;não;\nÁS DE COPAS;;A Três;não;não;\n"
+    assert import_preview(tournament=tournament, filename="x.csv", raw=same.encode()).ok
+
+
+@pytest.mark.parametrize(("modality", "players"), [("truco-cego-dupla", 2), ("truco-cego-trio", 3)])
+def test_the_template_is_a_team_of_the_tournaments_modality(
+    client: Client, organizer: User, tournament: Tournament, modality: str, players: int
+) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(modality=modality)
+    client.force_login(organizer)
+    page = client.get(f"/t/{tournament.slug}/gestao/equipes/importar/").content.decode()
+    link = page.split('href="/torneios/modelo-inscricoes.csv', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    text = client.get("/torneios/modelo-inscricoes.csv" + link).content.decode("utf-8-sig")
+    lines = text.strip().split("\r\n")[1:]
+    starters = [line for line in lines if line.split(";")[4] == "não"]
+    assert len(starters) == players
+    assert lines[0].startswith("Dupla " if players == 2 else "Trio ")
+    fresh = Tournament.objects.get(pk=tournament.pk)  # the model file imports as it is
+    preview = import_preview(tournament=fresh, filename="modelo.csv", raw=text.encode())
+    assert preview.ok, preview.errors

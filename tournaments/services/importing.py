@@ -34,7 +34,15 @@ from tournaments.services.registration import (
 )
 from tournaments.services.spreadsheet import MAX_ROWS, MAX_UPLOAD_BYTES, FileProblem, read_rows
 
-__all__ = ["COLUMNS", "MAX_LISTED", "MAX_ROWS", "MAX_UPLOAD_BYTES", "TEMPLATE_CSV", "import_preview"]
+__all__ = [
+    "COLUMNS",
+    "MAX_LISTED",
+    "MAX_ROWS",
+    "MAX_UPLOAD_BYTES",
+    "TEMPLATE_CSV",
+    "import_preview",
+    "template_csv",
+]
 
 MAX_LISTED = 20  # problems shown on the page; the rest are counted («e mais 42»)
 COLUMNS = {
@@ -49,13 +57,23 @@ LABELS = {v: k.replace("cabeca", "cabeça") for k, v in COLUMNS.items()}
 REQUIRED = ("team", "player")
 YES = {"sim", "s", "x", "1", "yes", "true", "verdadeiro"}
 NO = {"nao", "n", "", "0", "no", "false", "falso"}
-TEMPLATE_CSV = (
-    "equipe;entidade;jogador;capataz;reserva;cabeça de chave\r\n"
-    "Trio Galponeiro;CTG Sentinela dos Pampas;João da Silva;sim;não;1\r\n"
-    "Trio Galponeiro;CTG Sentinela dos Pampas;Pedro Fagundes;não;não;1\r\n"
-    "Trio Galponeiro;CTG Sentinela dos Pampas;Luís Carvalho;não;não;1\r\n"
-    "Trio Galponeiro;CTG Sentinela dos Pampas;Antônio Brum;não;sim;1\r\n"
-)
+_TEMPLATE_PLAYERS = ("João da Silva", "Pedro Fagundes", "Luís Carvalho", "Antônio Brum")
+_TEMPLATE_TEAM = {1: "Galponeiro", 2: "Dupla Galponeira", 3: "Trio Galponeiro"}
+
+
+def template_csv(players: int = 3, reserves: int = 1) -> str:
+    """The model file of a modality's team: its starters (the first one capataz) and, if
+    the modality allows reserves, one reserve."""
+    team = _TEMPLATE_TEAM.get(players, "Equipe Galponeira")
+    names = [*_TEMPLATE_PLAYERS, *(f"Jogador {k}" for k in range(5, players + 3))]
+    lines = ["equipe;entidade;jogador;capataz;reserva;cabeça de chave"]
+    for k in range(players + min(reserves, 1)):
+        captain, reserve = ("sim" if k == 0 else "não"), ("sim" if k >= players else "não")
+        lines.append(f"{team};CTG Sentinela dos Pampas;{names[k]};{captain};{reserve};1")
+    return "\r\n".join(lines) + "\r\n"
+
+
+TEMPLATE_CSV = template_csv()  # a trio's, where no modality is named
 
 HEADER = "equipe, entidade, jogador, capataz, reserva, cabeça de chave"
 
@@ -148,6 +166,10 @@ def _read_teams(
 
     teams: dict[str, tuple[TeamInput, list[int]]] = {}
     player_lines: dict[int, int] = {}  # id(PlayerInput) -> line
+    # A team's rows come together: a name seen before, after another team's rows, is a
+    # second team of the same name («as de espadas» after «Ás de Espadas»), said once
+    # for its block instead of as the overfull roster it would make of both.
+    last_key, repeated = "", ""
     for line, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
@@ -192,6 +214,29 @@ def _read_teams(
                 )
                 continue
         key = name_key(name)
+        if key == repeated:
+            continue  # the rest of a repeated team's block: said once, below
+        if key in teams and key != last_key:
+            first = teams[key][1]
+            preview.errors.append(
+                (
+                    line,
+                    _(
+                        "Equipe «%(team)s» (linha %(line)d): nome repetido — «%(other)s» já está "
+                        "nas linhas %(first)d–%(last)d (as linhas de uma equipe vêm juntas)."
+                    )
+                    % {
+                        "team": clip(name),
+                        "line": line,
+                        "other": clip(teams[key][0].name),
+                        "first": first[0],
+                        "last": first[-1],
+                    },
+                )
+            )
+            last_key, repeated = "", key
+            continue
+        last_key, repeated = key, ""
         if key not in teams:
             teams[key] = (TeamInput(name=name, entity=entity, seed=seed), [])
         team, lines = teams[key]
