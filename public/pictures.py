@@ -29,6 +29,7 @@ from PIL import ImageFont
 from knockout.placings import final_placings
 from knockout.selectors import Slot, SlotTeam, bracket_data
 from public.views import standings_rows
+from rules.types import Criterion
 from standings.results import match_rows
 from standings.selectors import tournament_standings
 from tournaments.models import Match, Stage, Tournament
@@ -132,6 +133,14 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
     row_h = max(56, min(84, (OG_HEIGHT - chrome) // max(1, len(rows))))
     height = max(OG_HEIGHT, chrome + row_h * len(rows))
     top = HEADER + 64
+    # Teams whose place a recorded sorteio decided: identical lines say why they differ.
+    drawn = {
+        team
+        for sep in gt.standings.separations
+        if sep.criterion is Criterion.LOTS
+        for team in (sep.upper, sep.lower)
+    }
+    keys = [line.team.key for line in gt.lines]
     lines = []
     for i, r in enumerate(rows):
         y = top + i * row_h
@@ -139,6 +148,8 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
         marks = []
         if r["pending_lots"]:
             marks.append(_("sorteio pendente"))
+        elif keys[i] in drawn:
+            marks.append(_("por sorteio"))
         if r["disqualified"]:
             marks.append(_("desclassificada"))
         mark = " · ".join(marks)

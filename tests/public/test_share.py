@@ -347,3 +347,31 @@ def test_the_dashboard_gives_the_iframe_snippets(rodeio: Tournament) -> None:
         src = "http://testserver" + reverse("public:embed_chave", args=[rodeio.slug, group.pk])
         assert f"&lt;iframe src=&quot;{src}&quot;" in body or f'&lt;iframe src="{src}"' in body
     assert "http://testserver" + reverse("public:embed_bracket", args=[rodeio.slug]) in body
+
+
+def test_identical_lines_in_a_chave_picture_say_the_sorteio_decided(client: Client, svgs: list[str]) -> None:
+    from interchange.load import load_tournament
+    from standings.services import tiebreak_lots_record
+    from tests.documents import team
+
+    won = {"games": [[24, 20], [24, 20]]}
+    cycle = [("x", "y"), ("y", "z"), ("z", "x")]  # each wins one jogo by the same score
+    doc = {
+        "format": "tenteio/1",
+        "tournament": {"name": "Roda", "slug": "roda", "modality": "truco-cego-trio"},
+        "teams": [team(k, 3, entity=None) for k in "xyz"],
+        "stages": [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": list("xyz")}]}],
+        "matches": [
+            {"stage": "chaves", "group": "A", "round": r, "teams": list(pair), "result": won}
+            for r, pair in enumerate(cycle, 1)
+        ],
+    }
+    t = load_tournament(doc).tournament
+    group = chave(t)
+    client.get(reverse("public:chave_png", args=[t.slug, group.pk]))
+    assert svgs[-1].count("sorteio pendente") == 3 and "por sorteio" not in svgs[-1]
+    tiebreak_lots_record(
+        tournament=t, teams=["x", "y", "z"], user=None, group=group, manual_order=["z", "x", "y"]
+    )
+    client.get(reverse("public:chave_png", args=[t.slug, group.pk]))
+    assert svgs[-1].count("por sorteio") == 3 and "sorteio pendente" not in svgs[-1]
