@@ -25,6 +25,7 @@ from scoring import models as s
 from scoring.diff import Names, diff
 from tournaments import models as t
 from tournaments.bounds import LABELS as RULE_LABELS
+from tournaments.phases import match_where
 from tournaments.tiebreaks import CRITERION_LABELS
 
 NONE = "—"
@@ -114,14 +115,10 @@ def _related(field: models.Field[Any, Any], pk: Any, instance: Any) -> str:
     return str(obj)
 
 
-def match_label(match: t.Match) -> str:
-    """«Mesa 3 · Rodada 2 (Trio A × Trio B)»: where and when, then who."""
-    table = match.table.name if match.table is not None else ""
-    where = [
-        _("Mesa %(name)s") % {"name": table} if table else "",
-        _("Rodada %(n)s") % {"n": match.round} if match.round else "",
-    ]
-    place = " · ".join(w for w in where if w)
+def match_label(match: t.Match, names: dict[int, str] | None = None) -> str:
+    """«mesa 3 · rodada 2 (Trio A × Trio B)», a mata-mata's by its phase («mesa 1 ·
+    Semifinais (…)»): where and when, then who (``names``: see ``match_where``)."""
+    place = " · ".join(match_where(match, names))
     teams = f"{match.team_a.name} × {match.team_b.name}"
     return f"{place} ({teams})" if place else teams
 

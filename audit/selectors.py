@@ -13,6 +13,7 @@ from audit.models import AuditEntry
 from audit.readable import match_label
 from core.collation import by_name, name_order
 from tournaments.models import Match, Membership, Team, Tournament
+from tournaments.phases import match_round_names
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,12 @@ class Choices:
 
 def filter_choices(tournament: Tournament) -> Choices:
     """The tournament's jogos, teams and people (its members and whoever is in its trail)."""
-    matches = Match.objects.filter(stage__tournament=tournament).select_related("team_a", "team_b", "table")
+    matches = list(
+        Match.objects.filter(stage__tournament=tournament).select_related(
+            "team_a", "team_b", "table", "stage"
+        )
+    )
+    names = match_round_names(matches)
     teams = Team.objects.filter(tournament=tournament).order_by(by_name()).values_list("pk", "name")
     members = Membership.objects.filter(tournament=tournament).values_list("user_id", flat=True)
     actors = AuditEntry.objects.filter(tournament_id=tournament.pk, actor__isnull=False).values("actor_id")
@@ -61,7 +67,7 @@ def filter_choices(tournament: Tournament) -> Choices:
     )
     return Choices(
         kinds=list(AuditEntry.Kind.choices),
-        matches=[(m.pk, match_label(m)) for m in matches],
+        matches=[(m.pk, match_label(m, names)) for m in matches],
         teams=list(teams),
         people=people,
     )

@@ -58,9 +58,11 @@ def _person(user_model: Any, pk: Any) -> str:
 
 
 def _match(match_id: Any, match: Any = None) -> str:
-    """«jogo Mesa 3 · Rodada 2 (Trio A × Trio B)»; ``match`` when the caller has it in memory."""
+    """«jogo mesa 3 · rodada 2 (Trio A × Trio B)»; ``match`` when the caller has it in memory."""
     if match is None or match.pk != match_id:
-        match = t.Match.objects.select_related("team_a", "team_b", "table").filter(pk=match_id).first()
+        match = (
+            t.Match.objects.select_related("team_a", "team_b", "table", "stage").filter(pk=match_id).first()
+        )
     if match is None:
         return _("jogo #%(id)s") % {"id": match_id}
     return _("jogo %(match)s") % {"match": match_label(match)}

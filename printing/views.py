@@ -26,6 +26,7 @@ from printing.documents.common import DOC_NAMES, Params
 from printing.models import PrintJob
 from printing.services import job_cancel, job_request, job_resume, job_status
 from scoring.services.errors import NotAllowed
+from tournaments.phases import stage_rounds
 from tournaments.views import OrganizerMixin, OrganizerPage
 
 
@@ -51,7 +52,8 @@ class PrintPageView(OrganizerPage):
         context = {
             "docs": [(key, DOC_NAMES[key]) for key in DOCS],
             "stages": list(t.stages.order_by("order", "id")),
-            "rounds": sorted({r for r in t.stages.values_list("matches__round", flat=True) if r}),
+            # Each phase's rodadas by name («Rodada 2», «Semifinais»): «fase:número».
+            "stage_rounds": [(s, rounds) for s, rounds in stage_rounds(t.pk) if rounds],
             "jobs": [_status(request, j) for j in jobs],
             "error": error,
             # Where the súmulas' QR codes will point, and whether a phone can reach it.
@@ -67,12 +69,19 @@ class PrintPageView(OrganizerPage):
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         new_pins = request.POST.get("new_pins") == "1"
+        stage, round_ = request.POST.get("stage") or "", request.POST.get("round") or ""
+        if ":" in round_:  # a phase's rodada, as the form offers it: «mata:2»
+            of_stage, round_ = round_.rsplit(":", 1)
+            if stage and stage != of_stage:
+                message = gettext("rodada: a rodada escolhida não é da fase «%(stage)s».") % {"stage": stage}
+                return self.refuse(request, message, 400)
+            stage = of_stage
         try:
             params = clean_params(
                 self.tournament,
                 request.POST.get("doc"),
-                stage=request.POST.get("stage"),
-                round=request.POST.get("round"),
+                stage=stage,
+                round=round_,
                 group=request.POST.get("group"),
                 new_pins=new_pins,
                 # The address phones reach: the one this request came to, or SITE_URL.

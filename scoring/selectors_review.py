@@ -30,6 +30,7 @@ from scoring.models import ScoreSheet, Signature
 from scoring.selectors import SheetView, sheet_views
 from scoring.services.workflow import required_teams
 from tournaments.models import Group, Match, Stage, Tournament
+from tournaments.phases import match_where
 
 # The «estado» filter of the list: value -> label.
 STATE_FILTERS = {
@@ -75,13 +76,10 @@ class Filters:
     estado: str = ""  # a STATE_FILTERS key
 
 
-def match_label(match: Match) -> str:
-    """How a message names a jogo: «Jogo Trio A × Trio B (mesa 1, rodada 2)»."""
-    where = []
-    if match.table_id is not None and match.table is not None:
-        where.append(_("mesa %(name)s") % {"name": match.table.name})
-    if match.round is not None:
-        where.append(_("rodada %(n)d") % {"n": match.round})
+def match_label(match: Match, names: dict[int, str] | None = None) -> str:
+    """How a message names a jogo: «Jogo Trio A × Trio B (mesa 1, rodada 2)», a
+    mata-mata's by its phase («(mesa 1, Semifinais)»); ``names``: see ``match_where``."""
+    where = match_where(match, names)
     suffix = f" ({', '.join(where)})" if where else ""
     return _("Jogo %(a)s × %(b)s%(where)s") % {
         "a": match.team_a.name,

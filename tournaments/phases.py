@@ -81,6 +81,43 @@ def match_round_names(matches: Iterable[Match]) -> dict[int, str]:
     return names
 
 
+def match_where(match: Match, names: dict[int, str] | None = None) -> list[str]:
+    """Where and when a message places a jogo: «mesa 1», then its rodada — «rodada 2» in
+    the chaves, the phase's name in a mata-mata («Quartas de final», «3º lugar»).
+    ``names``: :func:`match_round_names` of a batch the caller has; else computed (the
+    jogo needs its ``stage`` loaded)."""
+    where = [_("mesa %(name)s") % {"name": match.table.name}] if match.table_id and match.table else []
+    if match.stage.kind == Stage.Kind.KNOCKOUT:
+        name = (names if names is not None and match.pk in names else match_round_names([match])).get(
+            match.pk
+        )
+        where += [name] if name else []
+    elif match.round is not None:
+        where.append(_("rodada %(n)d") % {"n": match.round})
+    return where
+
+
+def stage_rounds(tournament_id: int) -> list[tuple[Stage, list[tuple[int, str]]]]:
+    """Each phase with its rodadas (number, name), in play order: what a filter offers,
+    so a mata-mata's rodada is offered by its phase's name, not as «rodada 1»."""
+    stages = list(Stage.objects.filter(tournament_id=tournament_id).order_by("order", "id"))
+    rounds: dict[int, set[int]] = {}
+    for stage_id, number in Match.objects.filter(stage__in=stages, round__isnull=False).values_list(
+        "stage_id", "round"
+    ):
+        rounds.setdefault(stage_id, set()).add(number)
+    totals = knockout_totals(s.pk for s in stages if s.kind == Stage.Kind.KNOCKOUT)
+    out = []
+    for s in stages:
+        numbers = sorted(rounds.get(s.pk, ()))
+        if s.kind == Stage.Kind.KNOCKOUT:
+            total = max([totals.get(s.pk, 0), *numbers])
+            out.append((s, [(n, round_name(n, total)) for n in numbers]))
+        else:
+            out.append((s, [(n, group_round_name(n)) for n in numbers]))
+    return out
+
+
 def names_by_id(match_ids: Iterable[int]) -> dict[int, str]:
     """Jogo id → its rodada's name, for rows that carry only the jogo's id."""
     return match_round_names(Match.objects.filter(pk__in=list(match_ids)).select_related("stage"))

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Group, Stage, Tournament
+from tournaments.phases import knockout_totals, round_name
 
 DOC_NAMES = {
     "sumulas": gettext_lazy("súmulas"),
@@ -40,6 +41,9 @@ class Params:
     # Team cards only: also the teams no longer in the event (ausentes, desistentes);
     # by default the cards are those of the teams still playing.
     all_teams: bool = False
+    # A mata-mata's rodadas, when a rodada of one is asked: the title names it by its
+    # phase («Semifinais»), in the language it is shown in (None: a chave's «rodada n»).
+    knockout_rounds: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -57,6 +61,7 @@ class Params:
             new_pins=bool(data.get("new_pins")),
             site=str(data.get("site") or ""),
             all_teams=bool(data.get("all_teams")),
+            knockout_rounds=int(data["knockout_rounds"]) if data.get("knockout_rounds") else None,
         )
 
     def title(self) -> str:
@@ -66,7 +71,10 @@ class Params:
         if self.group:
             parts.append(gettext("chave %(name)s") % {"name": self.group})
         if self.round is not None:
-            parts.append(gettext("rodada %(n)d") % {"n": self.round})
+            if self.knockout_rounds is not None:
+                parts.append(round_name(self.round, self.knockout_rounds))
+            else:
+                parts.append(gettext("rodada %(n)d") % {"n": self.round})
         if self.new_pins:
             parts.append(gettext("com novos PINs"))
         if self.all_teams:
@@ -144,8 +152,14 @@ def clean_params(
                     gettext("fase: não há mata-mata para imprimir em «%(stage)s».") % {"stage": stage}
                 )
             raise PrintError(gettext("fase: não há mata-mata para imprimir."))
-    if number is not None and not tournament.stages.filter(matches__round=number).exists():
+    played = stages.filter(key=stage) if stage is not None else stages
+    if number is not None and not played.filter(matches__round=number).exists():
         raise PrintError(gettext("rodada: não há jogos na rodada %(n)d.") % {"n": number})
+    knockout_rounds = None
+    if number is not None and stage is not None:
+        asked = stages.get(key=stage)
+        if asked.kind == Stage.Kind.KNOCKOUT:
+            knockout_rounds = max(knockout_totals([asked.pk]).get(asked.pk, 0), number)
     if new_pins and doc != "teams":
         raise PrintError(gettext("novos PINs: só os cartões das equipes levam PIN."))
     site = site.rstrip("/") if doc == "sumulas" else ""
@@ -157,6 +171,7 @@ def clean_params(
         new_pins=new_pins,
         site=site,
         all_teams=all_teams and doc == "teams",
+        knockout_rounds=knockout_rounds,
     )
 
 

@@ -25,6 +25,7 @@ from scoring.selectors_review import match_label, sheet_warnings
 from scoring.services.errors import ScoringError, StaleEdit, WorkflowError
 from scoring.services.workflow import NO_ORIGIN, Origin, sheet_homologate
 from tournaments.models import Match, Tournament
+from tournaments.phases import match_round_names
 
 MAX_SELECTED = 500  # one request; a whole day's jogos fit
 
@@ -79,6 +80,7 @@ def sheets_homologate(
         ).select_related("team_a", "team_b", "table", "stage__tournament")
     }
     outcome = BulkOutcome()
+    names = match_round_names(matches.values())  # the mata-mata's rodadas by name, at once
     for match_id, version in pairs:
         match = matches.get(match_id)
         if match is None:
@@ -86,7 +88,7 @@ def sheets_homologate(
                 Refusal(match_id, _("Jogo %(id)d") % {"id": match_id}, _("não é um jogo deste torneio."))
             )
             continue
-        label = match_label(match)
+        label = match_label(match, names)
         try:
             with transaction.atomic():
                 _check_warnings(match, version)

@@ -28,8 +28,8 @@ from tests.trust.conftest import Site
 from tournaments.models import Group, Match, Team, Tournament
 
 pytestmark = pytest.mark.django_db
-JOGO_EN = "of jogo Mesa 1 · Rodada 1 (Trio T1 × Trio T2)"
-JOGO_PT = "do jogo Mesa 1 · Rodada 1 (Trio T1 × Trio T2)"
+JOGO_EN = "of jogo mesa 1 · rodada 1 (Trio T1 × Trio T2)"
+JOGO_PT = "do jogo mesa 1 · rodada 1 (Trio T1 × Trio T2)"
 
 
 def english(c: Client) -> Client:

@@ -71,7 +71,7 @@ def test_each_step_of_a_sumula_is_one_sentence(site: Site) -> None:
     found = rows(page)
     assert len(found) == 5, [re.sub(r"<[^>]+>", " ", r) for r in found]
     assert AuditEntry.objects.filter(match_id=m.pk).count() == 5
-    where = "do jogo Mesa 1 · Rodada 1 (Trio T1 × Trio T2)"
+    where = "do jogo mesa 1 · rodada 1 (Trio T1 × Trio T2)"
     assert f"Juiz juiz enviou a súmula {where}: 24–20, 18–24, 24–22" in page
     assert f"Capataz de «Trio T1» assinou a súmula {where} (assinada em papel)" in page
     assert f"Comissão homologou a súmula {where}: 24–20, 18–24, 24–22" in page

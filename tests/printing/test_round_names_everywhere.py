@@ -76,3 +76,33 @@ def test_schedule_export_names_the_phase(knockout: Tournament) -> None:
     book = load_workbook(io.BytesIO(Client().get(url, {"_export": "xlsx"}).content))
     cells = {row[0] for row in book.active.iter_rows(min_row=2, values_only=True)}
     assert cells == {"Quartas de final", "Final", "3º lugar"}
+
+
+def test_print_filters_and_homologation_messages_name_the_phase(knockout: Tournament) -> None:
+    from scoring.selectors_review import match_label
+    from tournaments.phases import match_round_names
+
+    c = organizer(knockout)
+    page = c.get(reverse("printing:page", args=[knockout.slug])).content.decode()
+    select = page.split('<select name="round">', 1)[1].split("</select>", 1)[0]
+    assert '<option value="mata:1">Quartas de final</option>' in select
+    assert '<option value="1">' not in select and ">1<" not in select
+    response = c.post(
+        reverse("printing:page", args=[knockout.slug]),
+        {"doc": "sumulas", "round": "mata:1"},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.status_code == 202, response.content
+    assert "Quartas de final" in response.json()["title"]
+    refused = c.post(
+        reverse("printing:page", args=[knockout.slug]),
+        {"doc": "sumulas", "stage": "outra", "round": "mata:1"},
+        HTTP_ACCEPT="application/json",
+    )
+    assert refused.status_code == 400 and "rodada" in refused.json()["error"]
+    quarter = Match.objects.select_related("team_a", "team_b", "table", "stage").filter(
+        stage__tournament=knockout, round=1
+    )[0]
+    quarter.table = Table.objects.create(tournament=knockout, name="1", order=1)
+    assert match_label(quarter).endswith("(mesa 1, Quartas de final)")
+    assert match_label(quarter, match_round_names([quarter])).endswith("(mesa 1, Quartas de final)")
