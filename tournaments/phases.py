@@ -105,7 +105,8 @@ def stage_rounds(tournament_id: int) -> list[tuple[Stage, list[tuple[int, str]]]
     for stage_id, number in Match.objects.filter(stage__in=stages, round__isnull=False).values_list(
         "stage_id", "round"
     ):
-        rounds.setdefault(stage_id, set()).add(number)
+        if number is not None:  # filtered above; the type does not know
+            rounds.setdefault(stage_id, set()).add(number)
     totals = knockout_totals(s.pk for s in stages if s.kind == Stage.Kind.KNOCKOUT)
     out = []
     for s in stages:
