@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.hands import Variant, variant_of
 from tournaments.models import Match
 
 PART_LABELS = {"envido": "envido", "flor": "flor", "truco": "truco", "penalty": _("penalidade")}
@@ -43,11 +44,41 @@ def _truco_label(entry: HandEntry, points: int) -> str:
     return gettext("mão de onze") if points == 3 else gettext("mão simples")
 
 
-def summary(entry: HandEntry, names: tuple[str, str] | None = None) -> str:
+def _score_before(entry: HandEntry) -> tuple[int, int]:
+    """The partida's score before ``entry`` (its live hands before it)."""
+    totals = HandEntry.objects.filter(
+        match_id=entry.match_id, game=entry.game, undone_at__isnull=True, sequence__lt=entry.sequence
+    ).aggregate(a=models.Sum("award_a"), b=models.Sum("award_b"))
+    return totals["a"] or 0, totals["b"] or 0
+
+
+def nothing_label(entry: HandEntry, before: tuple[int, int] | None = None) -> str:
+    """The name of a hand that scored nothing, in the words of the modality's rulebook:
+    three tied vazas «pardas» (002 L71 «ninguém ganha tento»), the 002 tie at 11 a 11
+    (L64), the 003 «rodadas cangadas» (L255 «o baralho segue») and its «mão de ferro»
+    (L53) tied. ``before``: the score the hand was played at (read when not given)."""
+    deal = (entry.hand.get("deals") or [{}])[0]
+    if (deal.get("truco") or {}).get("end") != "tied":
+        return gettext("sem pontos")
+    modality = entry.match.stage.tournament.rules()
+    variant = variant_of(modality)
+    if variant not in (Variant.PAULISTA, Variant.GOIANO):
+        return gettext("pardas")
+    eleven = modality.points_to_win - 1
+    onze_a_onze = (before if before is not None else _score_before(entry)) == (eleven, eleven)
+    if variant is Variant.GOIANO:
+        return gettext("mão de ferro empatada") if onze_a_onze else gettext("rodadas cangadas")
+    return gettext("mão de 11 a 11 empatada") if onze_a_onze else gettext("pardas")
+
+
+def summary(
+    entry: HandEntry, names: tuple[str, str] | None = None, before: tuple[int, int] | None = None
+) -> str:
     """ "truco Pé na Mesa +3 · envido Os Guris +2": what a hand gave, for the lists.
 
     ``names`` are the teams' names (a, b); without them the jogo's are read. A neutral
-    judge sees who took the points, never «Nós»/«Eles».
+    judge sees who took the points, never «Nós»/«Eles». A hand worth nothing is named
+    (:func:`nothing_label`); ``before`` is the score it was played at, when known.
     """
     if names is None:
         names = (entry.match.team_a.name, entry.match.team_b.name)
@@ -59,7 +90,7 @@ def summary(entry: HandEntry, names: tuple[str, str] | None = None) -> str:
             label = str(PART_LABELS.get(c["part"], c["part"]))
         parts.append(f"{label} {names[0] if c['side'] == 'a' else names[1]} +{c['points']}")
     prefix = gettext("testa: ") if entry.hand.get("kind") == "testa" else ""
-    return prefix + (" · ".join(parts) or gettext("sem pontos"))
+    return prefix + (" · ".join(parts) or nothing_label(entry, before))
 
 
 class HandEntry(models.Model):
@@ -70,7 +101,9 @@ class HandEntry(models.Model):
     hand = models.JSONField()  # hands.codec.encode(rules.hands.Hand)
     award_a = models.PositiveSmallIntegerField(default=0)
     award_b = models.PositiveSmallIntegerField(default=0)
-    components = models.JSONField(default=list)  # hands.codec.encode_award(...)["components"]
+    # hands.codec.encode_award(...)["components"]; empty for a hand worth nothing (pardas
+    # with no truco, 002 L71; rodadas cangadas, 003 L255), which is still a hand.
+    components = models.JSONField(default=list, blank=True)
     ends_partida = models.BooleanField(default=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -30,7 +30,7 @@ from rules.modality_params import Modality
 from rules.results import Side
 from scoring.models import ScoreSheet
 from tally.codec import decode
-from tally.models import HandEntry, PartidaClose
+from tally.models import HandEntry, PartidaClose, summary
 from tournaments.models import Match, Table, Team, Tournament
 
 
@@ -59,7 +59,8 @@ class HandRow:
 
     @property
     def summary(self) -> str:
-        return self.entry.summary
+        before = (self.a - self.entry.award_a, self.b - self.entry.award_b)
+        return summary(self.entry, before=before)
 
 
 @dataclass

@@ -178,6 +178,9 @@ class HandView(TenteioMixin, View):
             return self.refuse(exc, at=form_of(data))
         entry = recorded.entry
         a, b = self.match.team_a.name, self.match.team_b.name
+        if entry.award_a == entry.award_b == 0:
+            # Pardas, rodadas cangadas: nobody scores and the deal passes (002 L71, 003 L255).
+            return self.done(_("Mão lançada: %(hand)s; o baralho passa adiante.") % {"hand": entry.summary})
         return self.done(
             _("Mão lançada: %(a)s +%(pa)d, %(b)s +%(pb)d.")
             % {"a": a, "pa": entry.award_a, "b": b, "pb": entry.award_b}
