@@ -39,7 +39,7 @@ KEEP: frozenset[str] = frozenset(
     {
         "chave", "chaves", "rodada", "rodadas", "súmula", "súmulas", "capataz", "capatazes",
         "tento", "tentos", "truco", "jogo", "jogos", "partida", "partidas", "mesa", "mesas", "mata-mata",
-        "mata-matas", "sorteio", "sorteios", "w.o.", "envido", "flor", "mão de onze", "trio",
+        "mata-matas", "sorteio", "sorteios", "w.o.", "envido", "flor", "mão de onze", "mão de ferro", "trio",
         "trios", "dupla", "duplas", "ctg", "ctgs", "tenteio", "malo", "malos", "bueno",
         "buenos", "retruco", "vale quatro", "real envido", "falta envido", "contraflor",
         # Modality names are proper names (rules/modalities.py).
