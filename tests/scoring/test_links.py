@@ -79,7 +79,11 @@ def test_a_new_named_judge_gets_an_account_without_password(world: World) -> Non
     assert judge.first_name == "Maria das Dores" and not judge.has_usable_password()
     assert Membership.objects.filter(tournament=world.tournament, user=judge, role="judge").exists()
     c = phone(token)
-    assert c.get(reverse("scoring:judge_home", args=[world.tournament.slug])).status_code == 200
+    home = c.get(reverse("scoring:judge_home", args=[world.tournament.slug]))
+    assert home.status_code == 200
+    # the phone's header greets her by the name the organizer typed, not the link's account
+    who = home.content.decode().split('<span class="who">', 1)[1].split("</span>", 1)[0]
+    assert who == "Maria das Dores" and judge.username not in who
 
 
 def test_the_form_refuses_no_judge_or_both_with_a_400(world: World) -> None:
