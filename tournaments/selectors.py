@@ -83,3 +83,22 @@ def stage_matches(stage: Stage) -> QuerySet[Match]:
         .annotate(homologated=Exists(homologated))
         .order_by("round", "scheduled_at", "table__order", "order")
     )
+
+
+def round_folgas(stage: Stage, matches: list[Match]) -> dict[int, list[tuple[str, str]]]:
+    """Rodada → (chave, team) of each team that has folga in it: a chave's team with no
+    jogo of that rodada (an odd chave has one each rodada). One query for the chaves."""
+    members: dict[int, list[tuple[str, int, str]]] = {}
+    entries = GroupTeam.objects.filter(group__stage=stage).select_related("group", "team")
+    for e in entries.order_by("group__order", "group_id", "order"):
+        members.setdefault(e.group_id, []).append((e.group.name, e.team_id, e.team.name))
+    playing: dict[tuple[int, int], set[int]] = {}
+    for m in matches:
+        if m.round is not None and m.group_id is not None:
+            playing.setdefault((m.round, m.group_id), set()).update((m.team_a_id, m.team_b_id))
+    out: dict[int, list[tuple[str, str]]] = {}
+    for number in sorted({r for r, _g in playing}):
+        for group_id, teams in members.items():
+            busy = playing.get((number, group_id), set())
+            out.setdefault(number, []).extend((g, name) for g, pk, name in teams if pk not in busy)
+    return out

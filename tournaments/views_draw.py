@@ -165,6 +165,7 @@ class ScheduleView(OrganizerPage):
             "by_table": by_table,
             "blocks": sorted(blocks.items(), key=lambda kv: kv[0]),
             "rounds": rounds,
+            "folgas": selectors.round_folgas(stage, matches) if stage and not by_table else {},
             "locked": bool(stage and stage_has_results(stage)),
             "form": ScheduleForm(initial=initial),
             **extra,

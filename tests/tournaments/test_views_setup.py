@@ -215,3 +215,16 @@ def test_query_counts_do_not_grow(
         assert response.status_code == 200, page
     board = client.get(url(tournament)).content.decode()
     assert "Rodada 1 em jogo" in board and "Súmulas faltando por mesa" in board
+
+
+def test_the_rodadas_page_says_who_has_the_folga_in_an_odd_chave(
+    client: Client, organizer: User, tournament: Tournament, register: Callable[..., list[Team]]
+) -> None:
+    teams = register(5)
+    client.force_login(organizer)
+    assert client.post(url(tournament, "chaves/"), {"action": "draw", "groups": "1"}).status_code == 302
+    start = {"start": "2026-12-12T09:00", "minutes": "60", "tables": "2"}
+    assert client.post(url(tournament, "rodadas/"), start).status_code in (302, 303)
+    page = client.get(url(tournament, "rodadas/")).content.decode()
+    folgas = re.findall(r'<p class="folga">Folga: ([^<(]+) \(chave A\)</p>', page)
+    assert sorted(n.strip() for n in folgas) == sorted(t.name for t in teams)  # each once, 5 rodadas
