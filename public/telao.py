@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from knockout.placings import final_placings
 from knockout.selectors import bracket_data, knockout_stages
 from public.views import standings_rows
@@ -77,8 +79,16 @@ def _mesa_screens(t: Any, rows: list[dict[str, Any]]) -> list[Screen]:
     if not current:
         return []
     live = {s.match.pk: s for s in tally_selectors.live_board(t)}
-    title = names_by_id([current[0]["pk"]]).get(current[0]["pk"], "")
-    mesas = [{**row, "live": live.get(row["pk"])} for row in current]
+    # The final's rodada holds the 3º lugar too: the screen is «Final e 3º lugar» and each
+    # mesa says which of the two it plays.
+    names = names_by_id([row["pk"] for row in current])
+    shown = list(dict.fromkeys(names.get(row["pk"], "") for row in current))
+    title = _(" e ").join(n for n in shown if n)
+    several = len(shown) > 1
+    mesas = [
+        {**row, "live": live.get(row["pk"]), "phase": names.get(row["pk"], "") if several else ""}
+        for row in current
+    ]
     return [Screen("mesas", chunk, title) for chunk in _chunks(mesas, MESAS_PER_SCREEN)]
 
 

@@ -98,3 +98,20 @@ def test_every_public_page_polls_its_own_scopes(
     assert f"?escopo={scopes.replace('{t1}', t1)}" in url
     # The page's revision is the one its poll answers: nothing to swap until a change.
     assert int(revision) == client.get(url.replace("&amp;", "&")).json()["revision"]
+
+
+def test_the_final_rodadas_screen_names_the_3o_lugar_jogo(client: Client) -> None:
+    from knockout.services.advance import bracket_sync
+    from tests.knockout.test_placings import SEMIS_AND_FINAL
+    from tournaments.models import Match
+
+    semis = SEMIS_AND_FINAL[:2]
+    t = event("tl-3o", chaves=True, knockout=["a1", "b1", "a2", "b2"], ko_matches=semis)
+    bracket_sync(stage=t.stages.get(kind="knockout"))  # the final and the disputa de 3º lugar
+    assert Match.objects.filter(stage__kind="knockout", stage__tournament=t, round=2).count() == 2
+    bump(t.pk)
+    mesas = [s for s in telao_screens(t) if s.kind == "mesas"]
+    assert [s.title for s in mesas] == ["Final e 3º lugar"]
+    assert sorted(m["phase"] for m in mesas[0].items) == ["3º lugar", "Final"]
+    body = client.get(f"/t/{t.slug}/telao/").content.decode()
+    assert "<strong>3º lugar</strong>" in body and "<strong>Final</strong>" in body
