@@ -17,11 +17,11 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from knockout.selectors import Bracket, bracket_data
+from knockout.selectors import Bracket, Slot, bracket_data
 from printing.documents.common import Params
 from standings.results import match_rows
 from tournaments.models import Stage, StageTeam, Tournament
-from tournaments.phases import phase_name
+from tournaments.phases import phase_name, third_place_name
 
 PAGE_MATCHES = 16  # first-round matches on a page: 32 teams
 EMPTY: dict[str, Any] = {"team": "", "seed": None, "won": False}
@@ -40,17 +40,22 @@ def _slot(team: str, seed: int | None = None, won: bool = False) -> dict[str, An
     return {"team": team, "seed": seed, "won": won}
 
 
+def _match(s: Slot) -> dict[str, Any]:
+    a = _slot(s.team_a.name, s.team_a.seed, s.winner == s.team_a.key) if s.team_a else EMPTY
+    b = _slot(s.team_b.name, s.team_b.seed, s.winner == s.team_b.key) if s.team_b else EMPTY
+    return {"a": a, "b": b, "score": s.score if s.winner and not s.bye else ""}
+
+
 def from_bracket(data: Bracket) -> list[list[dict[str, Any]]]:
     """The printable rounds of a bracket built by the mata-mata (``bracket_data``)."""
-    rounds: list[list[dict[str, Any]]] = []
-    for level in data.rounds:
-        matches = []
-        for s in level:
-            a = _slot(s.team_a.name, s.team_a.seed, s.winner == s.team_a.key) if s.team_a else EMPTY
-            b = _slot(s.team_b.name, s.team_b.seed, s.winner == s.team_b.key) if s.team_b else EMPTY
-            matches.append({"a": a, "b": b, "score": s.score if s.winner and not s.bye else ""})
-        rounds.append(matches)
-    return rounds
+    return [[_match(s) for s in level] for level in data.rounds]
+
+
+def third_place(stage: Stage) -> dict[str, Any] | None:
+    """The disputa de 3º lugar, from the same data as the page and the picture: printed
+    beside the final once its jogo exists."""
+    data = bracket_data(stage)
+    return _match(data.third_place) if data.recognized and data.third_place is not None else None
 
 
 def from_stage(t: Tournament, stage: Stage) -> list[list[dict[str, Any]]]:
@@ -138,7 +143,9 @@ def build(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
         stages = stages.filter(key=p.stage)
     units: list[dict[str, Any]] = []
     for stage in stages:
+        third = third_place(stage)
         for page in paginate(from_stage(t, stage), ""):
+            page["third"] = third if page["final"] else None
             page["stage"] = stage.key
             page["svg"] = page_svg(page)
             del page["rounds"]  # the drawing is all a chunk needs
@@ -208,6 +215,26 @@ def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) 
                 f'<text x="{x + 1:.1f}" y="{c + pitch * 0.2:.1f}" font-weight="bold">'
                 f"{escape(_clip(champion, col - 2, font))}</text>"
             )
+        third = page.get("third")
+        if third:  # below the champion, in the same column: its own two boxes
+            y0 = min(c + 3 * pitch, height - 2 * pitch - 1)
+            label = escape(third_place_name())
+            texts.append(
+                f'<text x="{x:.1f}" y="{y0 - 1.5:.1f}" font-weight="bold" font-size="3.4">{label}</text>'
+            )
+            for y, slot in ((y0, third["a"]), (y0 + pitch, third["b"])):
+                boxes.append(f"M{x:.1f} {y:.1f}h{col:.1f}v{pitch:.1f}h{-col:.1f}z")
+                if slot["team"]:
+                    weight = ' font-weight="bold"' if slot["won"] else ""
+                    texts.append(
+                        f'<text x="{x + 1:.1f}" y="{y + pitch * 0.7:.1f}"{weight}>'
+                        f"{escape(_clip(slot['team'], col - 9, font))}</text>"
+                    )
+                    if slot["won"] and third["score"]:
+                        texts.append(
+                            f'<text x="{x + col - 1:.1f}" y="{y + pitch * 0.7:.1f}" '
+                            f'text-anchor="end">{escape(third["score"][:7])}</text>'
+                        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-size="{font:.2f}">'

@@ -201,3 +201,19 @@ def test_standings_pdf_opens_with_the_final_placings(knockout: Tournament) -> No
     assert text.count("5º") >= 4 and "dividido" in text
     losers = {f"Dupla Ção {i}" for i in range(5, 9)}  # seeds 5–8 lose 12–5, 12–7
     assert all(name in text for name in losers)
+
+
+def test_the_bracket_pdf_prints_the_3o_lugar_as_the_page_shows_it(db: Any) -> None:
+    from knockout.selectors import bracket_data
+    from knockout.services.advance import bracket_sync
+
+    t = load_tournament(knockout_document(4)).tournament  # the semifinais played
+    Tournament.objects.filter(pk=t.pk).update(settings={"third_place_match": True})
+    stage = Stage.objects.get(tournament=t, key="mata")
+    bracket_sync(stage=stage)
+    data = bracket_data(stage)
+    assert data.third_place is not None and data.third_place.team_a and data.third_place.team_b
+    text = "\n".join(pdf_pages(render_document(Tournament.objects.get(pk=t.pk), Params(doc="bracket"))))
+    assert "3º lugar" in text
+    for team in (data.third_place.team_a, data.third_place.team_b):
+        assert text.count(team.name) >= 2  # its semifinal, and the disputa de 3º lugar
