@@ -62,10 +62,20 @@ def format_value(value: Value, places: int = 3) -> str:
     return f"{sign}{whole}{get_format('DECIMAL_SEPARATOR')}{frac:0{places}d}"
 
 
+def _exact_places(value: Value, most: int = 3) -> int:
+    """The fewest decimals (up to ``most``) that write ``value`` exactly: 60,5 not
+    60,500; an average that never ends (2/3) takes ``most``."""
+    for places in range(most):
+        if (value * 10**places).denominator == 1:
+            return places
+    return most
+
+
 def _pair(upper: Value, lower: Value) -> tuple[str, str]:
-    # Two different averages may round alike (0,6667 vs 0,6668): widen until the
-    # printed figures differ, so the explanation never shows "0,667 × 0,667".
-    places = 3
+    # As few decimals as the figures need (60,5 × 54,5; 2 × 1); two different averages
+    # may still round alike (0,6667 vs 0,6668): widen until the printed figures differ,
+    # so the explanation never shows "0,667 × 0,667".
+    places = max(_exact_places(upper), _exact_places(lower))
     while True:
         u, lo = format_value(upper, places), format_value(lower, places)
         if u != lo or places >= 9:

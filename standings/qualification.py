@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules.crossgroup import CrossRow, cross_entries, rank_across_groups
 from rules.types import TeamStatus
 from standings.explain_text import describe
@@ -88,16 +90,26 @@ def qualification(
     for gt in stage_table.groups:
         teams.update(gt.teams)
         active = [r for r in gt.rows if r.status is TeamStatus.ACTIVE]
-        for row in active[:per_group]:
-            q.direct.append(Qualified(gt.group.name, row.position, gt.teams[row.team], row.pending_lots))
+        # The place each seat goes to («1º», «2º»): teams level waiting for a sorteio
+        # share a position in the table but not a seat (two «1º da chave C» misled).
+        for seat, row in enumerate(active[:per_group], start=1):
+            q.direct.append(Qualified(gt.group.name, seat, gt.teams[row.team], row.pending_lots))
         if len(active) > per_group and active[per_group - 1].pending_lots and active[per_group].pending_lots:
             pending = True  # the cut falls inside a tie that waits for a sorteio
-    rows = compare_places(t, stage_table, [per_group + 1])[per_group + 1]
+    # The next position is compared only where some of it goes on (n > 0).
+    rows = compare_places(t, stage_table, [per_group + 1])[per_group + 1] if best_next else []
     names = {key: team.name for key, team in teams.items()}
     for k, cross in enumerate(rows):
+        below = rows[k + 1] if k + 1 < len(rows) else None
         explanation = (
             describe(cross.separation, names, modality.points_word) if cross.separation is not None else ""
         )
+        if below is not None and below.counters.played == 0 and cross.counters.played > 0:
+            # an average over no jogo is no figure («1,000 × 0,000»): say why instead
+            explanation = _("%(upper)s à frente de %(lower)s, que não disputou jogo") % {
+                "upper": names.get(cross.team, cross.team),
+                "lower": names.get(below.team, below.team),
+            }
         q.cross.append(CrossLine(cross, teams[cross.team], k < best_next, explanation))
     if (
         best_next
