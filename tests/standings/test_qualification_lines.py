@@ -49,12 +49,14 @@ def chaves(slug: str, *, best_next: int, cycle: bool = False) -> Tournament:
             "advance_best_next": best_next,
         },
         "teams": [team(k, 3, entity=None) for k in a + b],
-        "stages": [
-            {"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": a}, {"name": "B", "teams": b}]}
-        ],
+        "stages": [{"key": "chaves", "kind": "groups", "groups": [group("A", a), group("B", b)]}],
         "matches": matches,
     }
     return load_tournament(doc).tournament
+
+
+def group(name: str, keys: list[str]) -> dict[str, Any]:
+    return {"name": name, "teams": keys}
 
 
 def page(t: Tournament) -> str:
@@ -112,9 +114,7 @@ def test_a_team_with_no_jogo_yet_is_said_in_words_not_as_a_zero_average() -> Non
             "advance_best_next": 1,
         },
         "teams": [team(k, 3, entity=None) for k in a + b],
-        "stages": [
-            {"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": a}, {"name": "B", "teams": b}]}
-        ],
+        "stages": [{"key": "chaves", "kind": "groups", "groups": [group("A", a), group("B", b)]}],
         "matches": matches,
     }
     t = load_tournament(doc).tournament
