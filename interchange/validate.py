@@ -35,8 +35,8 @@ class Prepared:
     normalizations: list[str] = field(default_factory=list)
 
 
-def problem_issue(match: MatchDoc, p: Problem) -> Issue:
-    message = render(p)
+def problem_issue(match: MatchDoc, p: Problem, modality: Modality | str = "tento") -> Issue:
+    message = render(p, modality)
     where = match.where()
     if p.game and not message.startswith(f"Partida {p.game}"):
         where += f" / partida {p.game}"
@@ -67,7 +67,7 @@ def _check_one(
     a, b = match.teams
     report, problems = from_interchange(match.result, a, b)
     if report is None:
-        issues.extend(problem_issue(match, p) for p in problems)
+        issues.extend(problem_issue(match, p, modality) for p in problems)
         return Prepared(match, None, None)
     # The file's keys name the teams in every message, never the sides "A" and "B".
     problems = problems + validate_match(modality, report, (a, b))
@@ -76,11 +76,11 @@ def _check_one(
     if clamp and fixable and not any(p.severity is Severity.ERROR for p in problems):
         report, changes = clamp_report(modality, report, (a, b))
         with site_language():  # kept with the súmula
-            log = [problem_issue(match, p).line() for p in changes]
+            log = [problem_issue(match, p, modality).line() for p in changes]
         notes.extend(log)
         problems = validate_match(modality, report, (a, b))
     for p in problems:
-        issue = problem_issue(match, p)
+        issue = problem_issue(match, p, modality)
         if p.severity is Severity.NORMALIZE:
             issue = Issue(
                 issue.where,

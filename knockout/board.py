@@ -17,6 +17,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core import words
 from knockout.placings import final_placings
 from knockout.selectors import Bracket, bracket_data, knockout_stages
 from standings.qualification import qualification
@@ -143,9 +144,9 @@ def add_steps(sender: Any, *, board: Dashboard, **kwargs: Any) -> None:
     if all(s.done for s in board.steps):
         board.placings = final_placings(t)
     champion = board.champion
-    step = Step("champion", _("Campeão"), done=champion is not None)
+    step = Step("champion", words.champion(t), done=champion is not None)
     if champion is not None:
-        step.title = _("Campeão: %(name)s") % {"name": champion.name}
+        step.title = words.champion_of(t, champion.name)
         step.actions = [Link(_("Página pública"), url("public:home", t), primary=False)]
     elif board.placings is not None and board.placings.complete:
         # The 1º shared: in the chaves a tie waiting for a sorteio; in a mata-mata a

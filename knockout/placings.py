@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from core import words
 from knockout.selectors import Bracket, Slot, bracket_data, knockout_stages
+from rules.modality_params import Modality
 from rules.placings import Band, FinalPlacing, chave_bands, positions_of, rank_bands
 from rules.types import TeamStatus
 from standings.qualification import compare_places
@@ -99,7 +101,7 @@ def loser(slot: Slot) -> str | None:
     return b.key if slot.winner == a.key else a.key
 
 
-def _bracket_bands(data: Bracket, record: dict[str, int]) -> tuple[list[Band], bool]:
+def _bracket_bands(data: Bracket, record: dict[str, int], modality: Modality) -> tuple[list[Band], bool]:
     """The mata-mata's bands, best first, and whether it has ended."""
     if not data.rounds:
         return [], False
@@ -108,10 +110,10 @@ def _bracket_bands(data: Bracket, record: dict[str, int]) -> tuple[list[Band], b
 
     ended = final.winner is not None and not final.bye
     if final.winner is not None:
-        bands.append(Band((final.winner,), _("Campeão")))
+        bands.append(Band((final.winner,), words.champion(modality)))
         runner = loser(final)
         if runner:
-            bands.append(Band((runner,), _("Vice-campeão")))
+            bands.append(Band((runner,), words.runner_up(modality)))
     names = data.round_names
     for index in range(len(data.rounds) - 2, -1, -1):
         out = tuple(k for s in data.rounds[index] if (k := loser(s)))
@@ -148,7 +150,7 @@ def final_placings(t: Tournament) -> FinalPlacings:
     record = positions_of(staged[-1][0]) if staged else {}
     if stages:
         data = bracket_data(stages[-1])
-        bands, complete = _bracket_bands(data, record)
+        bands, complete = _bracket_bands(data, record, t.rules())
         if tables:  # the teams out in the chaves, by their placing there («3º da chave»)
             bands.append(Band(tuple(record), "", record))
     elif staged:

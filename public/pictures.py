@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from PIL import ImageFont
 
+from core import words
 from knockout.placings import final_placings
 from knockout.selectors import Slot, SlotTeam, bracket_data
 from public.views import standings_rows
@@ -184,7 +185,7 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
         "columns": list(zip(NUMBER_X, column_titles())),
         "team_x": TEAM_X,
         "unplayed": gt.unplayed,
-        "points_word": t.rules().points_word,
+        "points_word": words.points(t),
         "empty": not rows,
     }
 
@@ -271,7 +272,7 @@ def podium_picture(t: Tournament, revision: int, address: str) -> dict[str, Any]
     champion = placings.champion
     title = _("Pódio")
     if champion is not None:
-        title = _("Campeão: %(name)s") % {"name": champion.name}
+        title = words.champion_of(t, champion.name)
     return {**frame(t, title, OG_HEIGHT, revision, address), "steps": steps, "base": base}
 
 
@@ -324,7 +325,7 @@ def bracket_picture(t: Tournament, stage: Stage, revision: int, address: str) ->
     champion = data.champion
     title = _("Mata-mata")
     if champion is not None:
-        title = _("Mata-mata · Campeã: %(name)s") % {"name": champion.name}
+        title = _("Mata-mata · %(champion)s") % {"champion": words.champion_of(t, champion.name)}
     framed = frame(t, title, int(height), revision, address)
     if first > 0:  # the note on the earlier rodadas shares the title's line
         framed["title"] = fit(title, 30, 600)

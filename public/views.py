@@ -22,6 +22,7 @@ from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from core import words
 from core.exports import export_response
 from core.numbers import whole_number
 from knockout.placings import FinalPlacings, final_placings
@@ -284,7 +285,7 @@ class TeamView(TournamentPermissionMixin, TemplateView):
         context.update(team=team, phases=by_phase(self.tournament, rows), path=path)
         modality = self.tournament.rules()
         context.update(
-            hs=tally_selectors.team_stats(team), modality=modality, points_word=modality.points_word
+            hs=tally_selectors.team_stats(team), modality=modality, points_word=words.points(modality)
         )
         return context
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core import words
 from tournaments.models import Match
 
 ENDINGS = {
@@ -75,12 +76,12 @@ def fields(content: Mapping[str, Any] | None, names: Names) -> dict[str, str]:
     endings = result.get("endings") or []
     for index, row in enumerate(games, start=1):
         if isinstance(row, list) and len(row) == 2:
-            out[_("Partida %(n)d — %(words)s") % {"n": index, "words": names.points_word}] = (
+            out[_("Partida %(n)d — %(words)s") % {"n": index, "words": words.points(names.points_word)}] = (
                 f"{row[0]}–{row[1]}"
             )
         ending = str(endings[index - 1] if index - 1 < len(endings) else "target")
         if ending == "target":
-            ending_label = _("nos %(words)s") % {"words": names.points_word}
+            ending_label = _("nos %(words)s") % {"words": words.points(names.points_word)}
         else:
             ending_label = str(ENDINGS.get(ending, ending))
         out[_("Partida %(n)d — término") % {"n": index}] = ending_label

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.words import points
 from rules.modality_params import Modality, TimeLimit
 from scoring.services.entry import EntryData
 from tournaments.models import Match
@@ -108,7 +109,7 @@ class SheetForm(forms.Form):
             )
         else:
             self.fields["dq_article"].label = _("Motivo ou artigo do regulamento")
-        words = modality.points_word
+        words = points(modality)
         self.fields["clamp"].label = _("Registrar os %(words)s acima do alvo como o alvo") % {"words": words}
         ending_choices = [("target", _("nos %(words)s") % {"words": words}), *ENDING_CHOICES[1:]]
         self.has_commission = modality.time_limit is TimeLimit.COMMISSION
@@ -175,7 +176,7 @@ class SheetForm(forms.Form):
         rows: list[list[int]] = []
         endings: list[str] = []
         blank_at: int | None = None
-        words = self.modality.points_word
+        words = points(self.modality)
         if self.rows > MAX_ROWS:
             self.add_error(None, _("Uma súmula tem no máximo %(max)d linhas de partida.") % {"max": MAX_ROWS})
             return [], []

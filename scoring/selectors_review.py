@@ -100,7 +100,7 @@ def sheet_warnings(modality: Modality, match: Match, sheet: ScoreSheet) -> list[
     for p in found:
         # Messages name teams by their key in the engine; the comissão reads names.
         params = tuple((k, names.get(v, v) if isinstance(v, str) else v) for k, v in p.params)
-        text = render(dataclasses.replace(p, params=params))
+        text = render(dataclasses.replace(p, params=params), modality)
         out.append(
             text if p.severity is Severity.WARNING else _("pelas regras atuais: %(text)s") % {"text": text}
         )

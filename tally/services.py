@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.problem_text import render
 from rules.hands import Hand, score_partida
+from rules.modality_params import Modality
 from rules.problems import CODES, Problem, has_errors
 from scoring.access import ensure_can_enter, tournament_of
 from scoring.services.entry import EntryData
@@ -61,9 +62,9 @@ class Recorded:
     created: bool  # False: the key was already written (a retried POST)
 
 
-def problem_text(p: Problem) -> str:
+def problem_text(p: Problem, modality: Modality | str = "tento") -> str:
     """The sentence a judge reads; the rule's check code (V-H…) stays in the logs."""
-    return render(dataclasses.replace(p, game=None))
+    return render(dataclasses.replace(p, game=None), modality)
 
 
 def _lock(match: Match) -> None:
@@ -106,7 +107,7 @@ def hand_record(*, match: Match, user: Any, hand: Hand, key: uuid.UUID, base: in
         tally = score_partida(state.modality, hands, options=options, game=state.game)
         if has_errors(tally.problems) or len(tally.awards) != len(hands):
             errors = [p for p in tally.problems if p.is_error]
-            texts = [problem_text(p) for p in errors] or [_("Mão inválida.")]
+            texts = [problem_text(p, state.modality) for p in errors] or [_("Mão inválida.")]
             codes = [CODES[p.code].check or p.code if p.code in CODES else p.code for p in errors]
             raise HandInvalid(_("Mão recusada pelas regras da modalidade; nada foi gravado."), texts, codes)
         award = tally.awards[-1]

@@ -19,6 +19,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core import words
 from rules.modalities import PRESETS
 
 # field -> (minimum, maximum, what it counts)
@@ -31,7 +32,7 @@ FIXED: dict[str, tuple[int, int, Any]] = {
     "table_count": (1, 500, gettext_lazy("mesas")),
 }
 LABELS = {
-    "points_to_win": gettext_lazy("Tentos por partida"),
+    "points_to_win": gettext_lazy("Tentos ou pontos por partida"),  # a preset names its own (core.words)
     "best_of": gettext_lazy("Partidas por jogo (melhor de)"),
     "match_minutes": gettext_lazy("Minutos por jogo"),
     "partida_minutes": gettext_lazy("Minutos por partida"),
@@ -55,7 +56,7 @@ def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[
         if name == "points_to_win" and modality in PRESETS:
             low, high = target_range(modality)
             preset = PRESETS[modality]
-            unit = f"{preset.score_unit}s"
+            unit = words.points(preset)
             if not low <= value <= high:
                 errors[name] = [
                     _(
@@ -63,7 +64,7 @@ def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[
                         "%(default)d); informado: %(value)d."
                     )
                     % {
-                        "label": LABELS[name],
+                        "label": words.points_per_partida(preset),
                         "low": low,
                         "high": high,
                         "unit": unit,

@@ -101,7 +101,8 @@ class TournamentForm(TournamentFields):
         _("Melhores da posição seguinte (várias fases)"), 0, 128, _("equipes"), required=False
     )
     # Overrides of the preset: left blank, the modality's value stands.
-    points_to_win = forms.IntegerField(label=_("Tentos por partida"), required=False)
+    # Before a modality is chosen: both words (the edit page names its own, core.words).
+    points_to_win = forms.IntegerField(label=_("Tentos ou pontos por partida"), required=False)
     best_of = forms.IntegerField(label=_("Partidas por jogo (melhor de)"), required=False)
     sweep_bonus = forms.ChoiceField(label=_("2 a 0 conta a terceira partida"), choices=YES_NO, required=False)
     max_reserves = forms.IntegerField(label=_("Reservas por equipe (máximo)"), required=False)

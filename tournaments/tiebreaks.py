@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import words
 from rules.types import Criterion
 
 CRITERION_LABELS = {
@@ -20,7 +21,36 @@ CRITERION_LABELS = {
     Criterion.HEAD_TO_HEAD.value: _("Confronto direto"),
     Criterion.LOTS.value: _("Sorteio registrado"),
 }
-CRITERION_CHOICES = [("", _("— nenhum —"))] + [(c.value, CRITERION_LABELS[c.value]) for c in Criterion]
+# The points' criteria in the modality's word (core.words); on «Novo torneio», before a
+# modality is chosen, both words.
+_POINTS_LABELS = {
+    "tento": {
+        Criterion.POINTS_FOR.value: _("Tentos a favor (T)"),
+        Criterion.POINTS_DIFFERENCE.value: _("Saldo de tentos"),
+    },
+    "ponto": {
+        Criterion.POINTS_FOR.value: _("Pontos a favor (T)"),
+        Criterion.POINTS_DIFFERENCE.value: _("Saldo de pontos"),
+    },
+    "": {
+        Criterion.POINTS_FOR.value: _("Tentos ou pontos a favor (T)"),
+        Criterion.POINTS_DIFFERENCE.value: _("Saldo de tentos ou pontos"),
+    },
+}
+
+
+def criterion_labels(modality: Any = None) -> dict[str, Any]:
+    """Each criterion's label, its points named as ``modality`` counts them."""
+    unit = str(getattr(modality, "score_unit", "")) if modality is not None else ""
+    return {**CRITERION_LABELS, **_POINTS_LABELS.get(unit, _POINTS_LABELS[""])}
+
+
+def criterion_choices(modality: Any = None) -> list[tuple[str, Any]]:
+    labels = criterion_labels(modality)
+    return [("", _("— nenhum —"))] + [(c.value, labels[c.value]) for c in Criterion]
+
+
+CRITERION_CHOICES = criterion_choices()
 SLOTS = len(Criterion)
 # A service's field that the pages show as another: the tiebreak order is its 1º critério.
 FIELD_OF = {"tiebreakers": "tiebreaker_1"}
@@ -37,12 +67,15 @@ class TiebreakFields(forms.Form):
 
     tiebreaks_required = True
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, modality: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        choices = criterion_choices(modality)
         for n in range(1, SLOTS + 1):
             self.fields[slot(n)] = forms.ChoiceField(
-                label=_("%(n)sº critério") % {"n": n}, choices=CRITERION_CHOICES, required=False
+                label=_("%(n)sº critério") % {"n": n}, choices=choices, required=False
             )
+        if modality is not None and "points_to_win" in self.fields:
+            self.fields["points_to_win"].label = words.points_per_partida(modality)
 
     @property
     def tiebreak_fields(self) -> list[forms.BoundField]:

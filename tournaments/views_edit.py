@@ -53,10 +53,10 @@ class TournamentEditView(OrganizerMixin, View):
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         initial = TournamentEditForm.initial_for(self.tournament, current_rules(self.tournament))
-        return self.page(request, TournamentEditForm(initial=initial))
+        return self.page(request, TournamentEditForm(initial=initial, modality=self.tournament.rules()))
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        form = TournamentEditForm(request.POST)
+        form = TournamentEditForm(request.POST, modality=self.tournament.rules())
         valid = form.is_valid()
         lang = get_language() or "pt-br"
         kwargs: dict[str, Any] = {

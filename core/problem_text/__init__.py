@@ -23,7 +23,8 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from core.problem_text.hands import HAND_MESSAGES
 from core.problem_text.messages import MESSAGES as GENERAL
-from core.problem_text.messages import Message, Plural
+from core.problem_text.messages import Counted, Message, Plural
+from core.words import points
 from rules.problems import Problem
 
 __all__ = ["MESSAGES", "WORDS", "Plural", "render", "site_language", "template"]
@@ -81,16 +82,22 @@ def _worded(code: str, name: str, value: str) -> str:
     return value
 
 
-def render(problem: Problem) -> str:
-    """The message of ``problem`` in the active language (``translation.get_language()``)."""
+def render(problem: Problem, modality: object = "tento") -> str:
+    """The message of ``problem`` in the active language (``translation.get_language()``).
+    ``modality`` (a Modality, a Tournament or its unit) gives the word for its points
+    («tentos» / «pontos», ``core.words``); without one, «tentos»."""
     params: dict[str, object] = {"code": problem.code}
     for name, value in problem.params:
         params[name] = _worded(problem.code, name, value) if isinstance(value, str) else value
+    message = MESSAGES.get(problem.code)
+    count = params.get(message.count) if isinstance(message, Plural | Counted) else None
+    params.setdefault("points", points(modality, count if isinstance(count, int) else _MANY))
     text = template(problem.code, params)
     try:
         text = text.format_map(params)
     except (KeyError, IndexError, ValueError, AttributeError):
-        text = f"{text} {dict(problem.params)}"  # never fail at the edge
+        # never fail at the edge: the modality's word filled, the rest shown as it came
+        text = f"{text.replace('{points}', str(params['points']))} {dict(problem.params)}"
     if problem.game is not None:
         text = gettext("Partida {game}: ").format(game=problem.game) + text
     return text

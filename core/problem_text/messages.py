@@ -2,7 +2,9 @@
 as gettext msgids: settings, the result's shape, partidas, jogos, the mata-mata, sorteios.
 
 The English text is in the catalog (locale/en). A message that counts something is a
-:class:`Plural`: the param that picks the form, and the ``ngettext`` call with both forms.
+:class:`Plural`: the param that picks the form, and the ``ngettext`` call with both forms;
+one whose only counted word is the modality's points is a :class:`Counted` (``{points}``
+takes the form, ``core.problem_text.render``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,19 @@ class Plural:
     forms: Callable[[int], str]
 
 
-Message = Promise | Plural
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A message that names the modality's points next to a count: ``{points}`` is
+    «tento» or «tentos» (or «ponto(s)», ``core.words``) as the value of ``count`` asks."""
+
+    count: str
+    text: Promise
+
+    def __str__(self) -> str:
+        return str(self.text)
+
+
+Message = Promise | Plural | Counted
 
 
 MESSAGES: dict[str, Message] = {
@@ -35,7 +49,7 @@ MESSAGES: dict[str, Message] = {
         "O número de partidas do jogo (melhor de) deve ser um inteiro ímpar ≥ 1 (informado: {value})."
     ),
     "settings.points_to_win_invalid": _(
-        "Os tentos da partida devem ser um inteiro maior que zero (informado: {value})."
+        "Os {points} da partida devem ser um inteiro maior que zero (informado: {value})."
     ),
     "settings.value_too_small": _(
         "Configuração {name}: o valor deve ser no mínimo {minimum} (informado: {value})."
@@ -56,70 +70,44 @@ MESSAGES: dict[str, Message] = {
     ),
     "game.malformed": _("a linha deve ter exatamente dois placares (informado: {value})."),
     "game.ending_unknown": _("forma de término desconhecida: {value}."),
-    "game.score_not_integer": _("os tentos de {team} devem ser um número inteiro (informado: {value})."),
-    "game.score_negative": _("os tentos de {team} não podem ser negativos (informado: {value})."),
-    "game.score_above_target": Plural(
+    "game.score_not_integer": _("os {points} de {team} devem ser um número inteiro (informado: {value})."),
+    "game.score_negative": _("os {points} de {team} não podem ser negativos (informado: {value})."),
+    "game.score_above_target": Counted(
         "target",
-        lambda n: ngettext(
-            "placar acima de {target} tento ({a}–{b}); pode ser registrado como {target} "
-            "somente com confirmação.",
-            "placar acima de {target} tentos ({a}–{b}); pode ser registrado como {target} "
-            "somente com confirmação.",
-            n,
+        _(
+            "placar acima de {target} {points} ({a}–{b}); pode ser registrado como {target} "
+            "somente com confirmação."
         ),
     ),
-    "game.score_far_above_target": Plural(
+    "game.score_far_above_target": Counted(
         "ceiling",
-        lambda n: ngettext(
-            "placar {a}–{b} impossível: nenhuma mão leva além de {ceiling} tento.",
-            "placar {a}–{b} impossível: nenhuma mão leva além de {ceiling} tentos.",
-            n,
-        ),
+        _("placar {a}–{b} impossível: nenhuma mão leva além de {ceiling} {points}."),
     ),
-    "game.score_clamped": Plural(
+    "game.score_clamped": Counted(
         "target",
-        lambda n: ngettext(
-            "placar {a}–{b} registrado com {target} tento para {team}.",
-            "placar {a}–{b} registrado com {target} tentos para {team}.",
-            n,
-        ),
+        _("placar {a}–{b} registrado com {target} {points} para {team}."),
     ),
-    "game.winner_not_at_target": Plural(
+    "game.winner_not_at_target": Counted(
         "target",
-        lambda n: ngettext(
-            "o vencedor deve ter exatamente {target} tento (informado: {a}–{b}).",
-            "o vencedor deve ter exatamente {target} tentos (informado: {a}–{b}).",
-            n,
-        ),
+        _("o vencedor deve ter exatamente {target} {points} (informado: {a}–{b})."),
     ),
     "game.no_winner": _(
         "partida empatada sem vencedor ({a}–{b}); ela termina quando um lado chega a {target}."
     ),
-    "game.tied_at_target": Plural(
+    "game.tied_at_target": Counted(
         "target",
-        lambda n: ngettext(
-            "os dois lados não podem chegar a {target} tento (informado: {a}–{b}).",
-            "os dois lados não podem chegar a {target} tentos (informado: {a}–{b}).",
-            n,
+        _("os dois lados não podem chegar a {target} {points} (informado: {a}–{b})."),
+    ),
+    "game.time_not_allowed": Counted(
+        "target",
+        _(
+            "partida encerrada por tempo ({a}–{b}) não é permitida nesta modalidade ({modality}); "
+            "deve terminar em {target} {points} ou por decisão da comissão."
         ),
     ),
-    "game.time_not_allowed": Plural(
+    "game.time_at_target": Counted(
         "target",
-        lambda n: ngettext(
-            "partida encerrada por tempo ({a}–{b}) não é permitida nesta modalidade ({modality}); "
-            "deve terminar em {target} tento ou por decisão da comissão.",
-            "partida encerrada por tempo ({a}–{b}) não é permitida nesta modalidade ({modality}); "
-            "deve terminar em {target} tentos ou por decisão da comissão.",
-            n,
-        ),
-    ),
-    "game.time_at_target": Plural(
-        "target",
-        lambda n: ngettext(
-            "com {target} tento a partida terminou nos tentos, não por tempo (informado: {a}–{b}).",
-            "com {target} tentos a partida terminou nos tentos, não por tempo (informado: {a}–{b}).",
-            n,
-        ),
+        _("com {target} {points} a partida terminou nos {points}, não por tempo (informado: {a}–{b})."),
     ),
     "game.time_tie_not_allowed": _("a partida de desempate não pode terminar empatada."),
     "game.dq_not_allowed": _(

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from core import words
 from knockout.selectors import Bracket, Slot, bracket_data
 from printing.documents.common import Params
 from standings.results import match_rows
@@ -146,6 +147,7 @@ def build(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
         third = third_place(stage)
         for page in paginate(from_stage(t, stage), ""):
             page["third"] = third if page["final"] else None
+            page["champion_word"] = words.champion(t)
             page["stage"] = stage.key
             page["svg"] = page_svg(page)
             del page["rounds"]  # the drawing is all a chunk needs
@@ -206,7 +208,7 @@ def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) 
         c = centers[0]
         lines.append(f"M{x - gap:.1f} {c:.1f}H{x:.1f}")
         boxes.append(f"M{x:.1f} {c - pitch / 2:.1f}h{col:.1f}v{pitch:.1f}h{-col:.1f}z")
-        champion_word = escape(gettext("Campeão"))
+        champion_word = escape(page.get("champion_word") or gettext("Campeão"))
         texts.append(f'<text x="{x:.1f}" y="4" font-weight="bold" font-size="3.4">{champion_word}</text>')
         final = rounds[-1]["matches"][0]
         champion = next((s["team"] for s in (final["a"], final["b"]) if s["won"]), "")

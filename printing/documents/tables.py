@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import gettext
 
+from core import words
 from knockout.placings import final_placings
 from printing.documents.common import Params, when
 from rules.types import TeamStatus
@@ -82,7 +83,7 @@ def standings(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, 
                 ],
             }
         )
-    return {"columns": ["J", "V", "D", "P+", "P−", "T+", "T−"]}, units
+    return {"columns": ["J", "V", "D", "P+", "P−", "T+", "T−"], "points_word": words.points(t)}, units
 
 
 def _row(row: Any, team: Team, dq_reason: str) -> dict[str, Any]:

@@ -64,12 +64,12 @@ class Prepared:
         return self.result is not None and not self.shape_problems
 
 
-def _entry_problem(p: Problem, names: Mapping[str, str]) -> EntryProblem:
+def _entry_problem(p: Problem, names: Mapping[str, str], modality: Modality | str = "tento") -> EntryProblem:
     # Messages name teams by their key in the engine; a judge reads the team's name.
     params = tuple(
         (k, names.get(v, v) if k in _NAMED_PARAMS and isinstance(v, str) else v) for k, v in p.params
     )
-    text = render(dataclasses.replace(p, params=params))
+    text = render(dataclasses.replace(p, params=params), modality)
     return EntryProblem(text, p.game, p.code, fixable=p.severity is Severity.NORMALIZE)
 
 
@@ -79,22 +79,22 @@ def prepare_entry(match: Match, data: EntryData, *, modality: Modality | None = 
     names = {match.team_a.key: match.team_a.name, match.team_b.key: match.team_b.name}
     report, shape = from_interchange(data.result, *keys)
     prepared = Prepared(result=None, lineups={}, observations=[])
-    prepared.shape_problems = [_entry_problem(p, names) for p in shape]
+    prepared.shape_problems = [_entry_problem(p, names, modality) for p in shape]
     normal: list[Problem] = []
     if report is not None:
         if data.clamp:
             report, log = clamp_report(modality, report, keys)
             with site_language():  # kept with the súmula
-                prepared.normalizations = [_entry_problem(p, names).message for p in log]
+                prepared.normalizations = [_entry_problem(p, names, modality).message for p in log]
         prepared.result = to_interchange(report, *keys)
         normal = validate_match(modality, report, keys)
     for p in normal:
         target = prepared.warnings if p.severity is Severity.WARNING else prepared.problems
-        target.append(_entry_problem(p, names))
+        target.append(_entry_problem(p, names, modality))
     prepared.problems[:0] = prepared.shape_problems
     if match.third_place and not modality.third_place_match:  # V-M18 (Copa Truco)
         found = problem("knockout.third_place_not_allowed", teams=keys, modality=modality.key)
-        prepared.problems.append(_entry_problem(found, names))
+        prepared.problems.append(_entry_problem(found, names, modality))
     if report is not None:
         lineups, lineup_problems = check_lineups(match, modality, data.lineups, report)
         prepared.lineups = lineups

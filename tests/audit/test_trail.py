@@ -186,7 +186,7 @@ def test_rule_changes_read_as_the_rules_form_words(site: Site) -> None:
         [
             "Regras alteradas",
             "nenhuma (as da modalidade)",
-            "Tentos por partida: 30; Critérios de desempate: Vitórias (V), Confronto direto; "
+            "Tentos ou pontos por partida: 30; Critérios de desempate: Vitórias (V), Confronto direto; "
             "2 a 0 conta a terceira partida: sim",
         ]
     ]

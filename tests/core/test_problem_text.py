@@ -10,6 +10,7 @@ import pytest
 from django.utils import translation
 
 from core.problem_text import MESSAGES, WORDS, Plural, render, site_language, template
+from core.problem_text.messages import Counted
 from rules.problems import CODES, Problem, Severity, problem
 
 # English words that are the Portuguese ones: the rulebook's terms stay untranslated.
@@ -31,9 +32,9 @@ def _forms(code: str) -> list[str]:
 def _sample(code: str) -> Problem:
     with translation.override(None):
         fields = set().union(*(_fields(form) for form in _forms(code)))
-    values = {
-        f: 1 if isinstance(MESSAGES[code], Plural) and f == MESSAGES[code].count else f"<{f}>" for f in fields
-    }
+    counted = isinstance(MESSAGES[code], Plural | Counted)
+    # {points} is the modality's word, filled by render (core.words), not a rule's value.
+    values = {f: 1 if counted and f == MESSAGES[code].count else f"<{f}>" for f in fields - {"points"}}
     return problem(code, game=2, teams=("t1", "t2"), **values)
 
 

@@ -40,5 +40,5 @@ def test_clamp_note_names_the_team_that_was_clamped(key: str) -> None:
     outcome = load_tournament(doc(key, result), clamp=True)
     assert outcome.notes == [
         f"jogo #1 / fase chaves / chave A / rodada 1 / B × A: Partida 1: placar {t - 3}–{t + 1} "
-        f"registrado com {t} tentos para A. [game.score_clamped]"
+        f"registrado com {t} {PRESETS[key].score_unit}s para A. [game.score_clamped]"  # its own word
     ]

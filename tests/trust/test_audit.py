@@ -42,7 +42,7 @@ def test_judge_and_organizer_decisions_are_in_the_trail(site: Site) -> None:
     assert created.actor == site.users["judge"] and created.actor_label == "juiz"
     assert created.ip == "192.0.2.10" and created.tournament_id == t.pk and created.kind == K.SHEETS
     assert created.after["result"]["games"] == [[24, 13], [24, 20]]
-    assert created.summary.startswith("Juiz juiz enviou a súmula do jogo Mesa 1 · Rodada 1")
+    assert created.summary.startswith("Juiz juiz enviou a súmula do jogo mesa 1 · rodada 1")
     assert m.team_a.name in created.summary and created.summary.endswith(": 24–13, 24–20")
     # One entry for the sending: not the version, its history row and its confirmation apart.
     assert AuditEntry.objects.filter(tournament_id=t.pk, match_id=m.pk).count() == 1
@@ -58,7 +58,7 @@ def test_judge_and_organizer_decisions_are_in_the_trail(site: Site) -> None:
     homologations = AuditEntry.objects.filter(tournament_id=t.pk, kind=K.HOMOLOGATION)
     summaries = [e.summary for e in homologations]
     assert len(summaries) == 2, summaries
-    assert any(s.startswith("Comissão homologou a súmula do jogo Mesa 1") for s in summaries), summaries
+    assert any(s.startswith("Comissão homologou a súmula do jogo mesa 1") for s in summaries), summaries
     assert any("reverteu a homologação" in s and "motivo: placar trocado" in s for s in summaries)
     # The súmula's own change is in the same entry, as a labelled before/after.
     reverted = homologations.get(summary__contains="reverteu")

@@ -44,6 +44,7 @@ RULES: dict[str, Rule] = {
     "home": Rule(OPEN, 200, 405),
     "health": Rule(OPEN, 200, 405),
     "ping": Rule(OPEN, 200, 405),
+    "favicon": Rule(OPEN, 301, 405),
     "language": Rule(OPEN, 302, 405),
     "tournaments:import_template": Rule(OPEN, 200, 200),
     "tournaments:create": Rule(CREATOR, 200, 200),

@@ -61,7 +61,7 @@ def check_overrides(
     except RulesError as exc:
         with translation.override(lang):
             for p in exc.problems:
-                errors.setdefault(problem_field(p), []).append(render(p))
+                errors.setdefault(problem_field(p), []).append(render(p, get_modality(modality)))
     # A number out of its range says the range, in place of the engine's message.
     errors.update(bound_errors(modality, overrides))
     return errors
