@@ -213,3 +213,131 @@ def test_number_lookalikes_in_queries_never_answer_500(site: Site, name: str) ->
                 COUNTS["hostile form/JSON inputs (hypothesis)"] += 1
                 response = who.get(url, {param: value})
                 assert response.status_code < 500, (name, param, value)
+
+
+# ---- the judge's tenteio: every hand form of every preset (issue 33) -------------------
+
+PRESETS = [
+    ("truco-cego-trio", 3),
+    ("truco-amostra-trio", 3),
+    ("truco-amostra-dupla", 2),
+    ("truco-amostra-mano", 1),
+    ("truco-cego-dupla", 2),
+    ("truco-paulista", 2),
+    ("truco-goiano", 2),
+    ("truco-uruguaio", 2),
+]
+HAND_FIELDS = ["base", "truco", "extra", "mao", "hand", "kind"]
+HAND_FIELDS += [
+    f"d{d}_{f}"
+    for d in (1, 2, 3)
+    for f in (
+        "mao",
+        "truco_end",
+        "truco_to",
+        "truco_level",
+        "envido",
+        "envido_first",
+        "envido_result",
+        "flores",
+        "flor_raises",
+        "flor_result",
+        "pen_infraction",
+        "pen_points",
+    )
+]
+# The codes the pages post (big buttons, the detailed form's choices) beside garbage, so
+# a drawn form is often a real hand: a pardas, a refused truco, an envido, a testa.
+HAND_VALUE = st.one_of(
+    st.sampled_from(
+        [
+            "a",
+            "b",
+            "tied",
+            "none",
+            "won",
+            "refused",
+            "baralho",
+            "not_played",
+            "won:none:a",
+            "won:truco:b",
+            "refused:truco:a",
+            "won:seis:a",
+            "refused:none:b",
+            "E:won:a",
+            "E-RE-F:won:b",
+            "F:refused:a",
+            "flor:b",
+            "roda",
+            "testa",
+            "truco",
+            "retruco",
+            "vale_quatro",
+            "nove",
+            "0",
+            "1",
+            "2",
+            "3",
+            '{"deals": [{"mao": "a", "truco": {"end": "tied"}}]}',
+            '{"deals": [{"mao": "b", "truco": {"end": "won", "to": "a", "level": "truco"}}]}',
+        ]
+    ),
+    scalar,
+)
+FIELDS = st.dictionaries(
+    st.sampled_from(HAND_FIELDS) | st.text(min_size=1, max_size=8), HAND_VALUE, max_size=8
+)
+# A big button as the page posts it (its code, the mão, maybe an envido), then anything.
+BUTTON = st.fixed_dictionaries(
+    {
+        "truco": st.sampled_from(["tied", "won:none:a", "won:truco:b", "refused:truco:a", "none"]) | scalar,
+        "mao": st.sampled_from(["a", "b"]) | scalar,
+    },
+    optional={"extra": HAND_VALUE, "base": st.sampled_from(["0", "1"]) | scalar},
+)
+FORM = st.tuples(
+    st.sampled_from(["hand", "hand", "hand", "undo", "close"]),
+    st.one_of(st.uuids().map(str), scalar),
+    st.one_of(FIELDS, st.tuples(BUTTON, FIELDS).map(lambda pair: {**pair[1], **pair[0]})),
+)
+
+
+@pytest.mark.parametrize(("modality", "size"), PRESETS)
+def test_tenteio_forms_never_answer_500(modality: str, size: int) -> None:
+    """Sequences of hand, undo and confirmation posts, each form any combination of its
+    fields: every answer is 2xx/3xx or 4xx, and a refusal writes nothing."""
+    from interchange.load import load_tournament
+    from scoring.models import ScoreSheet
+    from tally.models import HandEntry, PartidaClose
+    from tests.documents import document
+    from tests.scoring.conftest import PASSWORD, played, user
+    from tournaments.models import Match
+
+    doc = document([played(1, "t1", "t2", "1")], slug="fuzz", modality=modality, size=size)
+    t = load_tournament(doc).tournament
+    judge = user("juiz-fuzz", t, "judge")
+    m = Match.objects.get(stage__tournament=t)
+    client = Client(raise_request_exception=False)
+    assert client.login(username=judge.username, password=PASSWORD)
+    urls = {name: reverse(f"tally:{name}", args=[t.slug, m.pk]) for name in ("hand", "undo", "close")}
+
+    @FUZZ
+    @given(forms=st.lists(FORM, min_size=1, max_size=4), json=st.booleans())
+    def run(forms: list[tuple[str, str, dict[str, Any]]], json: bool) -> None:
+        for model in (HandEntry, PartidaClose, ScoreSheet):
+            model.objects.filter(match=m).delete()  # each example starts at 0–0
+        headers = {"HTTP_ACCEPT": "application/json"} if json else {}
+        for name, key, fields in forms:
+            COUNTS["hostile form/JSON inputs (hypothesis)"] += 1
+            data = {"key": key, **fields}
+            written = HandEntry.objects.filter(match=m).count(), PartidaClose.objects.filter(match=m).count()
+            response = client.post(urls[name], data, **headers)
+            assert response.status_code < 500, (modality, name, data)
+            if response.status_code >= 400:
+                after = (
+                    HandEntry.objects.filter(match=m).count(),
+                    PartidaClose.objects.filter(match=m).count(),
+                )
+                assert after == written, (modality, name, data)
+
+    run()
