@@ -165,7 +165,7 @@ def set_up_event(org: Page, base: str, screens: Screens, tmp_path: Path) -> Tour
 def print_round_one(org: Page, base: str, screens: Screens, tmp_path: Path) -> None:
     org.goto(f"{base}/t/{SLUG}/gestao/impressao/")
     org.select_option("select[name=doc]", "sumulas")
-    org.select_option("select[name=round]", "1")
+    org.select_option("select[name=round]", label="Rodada 1")  # a phase's rodada by its name
     org.click("button:has-text('Imprimir')")
     link = org.locator("li.print-job a.print-download").first
     expect(link).to_be_visible(timeout=60_000)
