@@ -182,11 +182,14 @@ def refusal_json(
     *,
     where: Sequence[Placed] | None = None,
     changes: Sequence[Change] = (),
+    fixable: bool = False,
 ) -> JsonResponse:
     """The queue's refusal: ``problems``, its sentences; ``where``, the same sentences
     one for one with where the súmula page shows each (:class:`Placed`), unless given
     (a signature's: :func:`signature_where`); ``changes``, a stale súmula's rows of
-    what changed (``scoring/_changes.html``), so the phone draws the page's table."""
+    what changed (``scoring/_changes.html``), so the phone draws the page's table;
+    ``fixable``, a score the judge may confirm as the target (the page's «clamp»
+    checkbox), so the phone offers that confirmation as the page does."""
     placed = [p if isinstance(p, Placed) else Placed(str(p)) for p in problems]
     body = {
         "ok": False,
@@ -195,6 +198,8 @@ def refusal_json(
         "problems": [p.message for p in placed],
         "where": [p.as_json() for p in (placed if where is None else where)],
     }
+    if fixable:
+        body["fixable"] = True
     if changes:
         body["changes"] = [{"field": c.field, "before": c.before, "after": c.after} for c in changes]
     return JsonResponse(body, status=status)

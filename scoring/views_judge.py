@@ -175,7 +175,8 @@ class EntryView(JsonRefusals, MatchMixin, View):
     ) -> HttpResponse:
         """The page again with what was typed and why (HTML), or the JSON refusal."""
         if wants_json(self.request):
-            return refusal_json(status, message, texts)
+            fixable = any(p.fixable for p in extra.get("problems", ()))
+            return refusal_json(status, message, texts, fixable=fixable)
         return render(self.request, self.template_name, self.context(form, **extra), status=status)
 
     def replay(self, sheet: ScoreSheet) -> HttpResponse:

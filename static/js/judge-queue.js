@@ -14,7 +14,8 @@
  * Item states: "waiting" (on the phone), "sent" (version, message), "refused" (message,
  * problems, and where: where the súmula page shows each problem, a partida's block,
  * the list above the queue or a capataz's signature card, scoring.views_answers.Placed;
- * changes: a stale súmula's rows of what changed): a refused or sent item stays
+ * changes: a stale súmula's rows of what changed; fixable: a score above the target
+ * the judge may confirm as the target, the form's «clamp» checkbox): a refused or sent item stays
  * until the judge dismisses it; a sent hand is dropped at once (the counter shows it).
  * What was typed leaves the phone once the server answers, except a refused súmula or
  * conferência's: its page fills the form with it again, next to the refusal, after a
@@ -162,6 +163,7 @@
     item.problems = data.problems || [];
     item.where = data.where || [];
     item.changes = data.changes || [];
+    item.fixable = !!data.fixable; // the súmula page's «clamp» confirmation applies
     item.codes = data.codes || [];
     item.slot = data.at || "top";
     item.serverState = data.state || null;

@@ -10,7 +10,9 @@
  *   the refusal's "where" (scoring.views_answers.Placed), kept in the queue's item, so
  *   they are there again after a reload, offline too, with what was typed; they go
  *   when the judge closes the item («Fechar») or sends the súmula again; a stale one
- *   (409) shows the server's table of what changed meanwhile (its "changes");
+ *   (409) shows the server's table of what changed meanwhile (its "changes"); one
+ *   with a score above the target ("fixable") shows the form's confirmation checkbox
+ *   («clamp»), as the server's own page does, so the judge can confirm and send again;
  * - only the fields of the chosen result (jogo disputado, W.O., ...) are shown;
  * - each score shows its malos/buenos count in the gaúcho modalities.
  * What it says to the judge comes translated from the page (scoring/_sumula_script.html,
@@ -30,6 +32,8 @@
   var kind = form.getAttribute("data-phone-queue");
   var status = form.querySelector(".offline");
   var DRAWN = "data-phone-refusal"; // marks what this file drew: the server's own errors stay
+  var clamp = form.querySelector("[data-clamp]");
+  var clampAsked = clamp ? !clamp.hidden : false; // the server's own page asked for it
 
   function snapshot() {
     var data = {};
@@ -119,6 +123,10 @@
       if (el.classList.contains("partida")) { el.classList.remove("has-error"); el.removeAttribute(DRAWN); }
       else el.parentNode.removeChild(el);
     });
+    if (clamp) {
+      clamp.hidden = !(clampAsked || (item && item.fixable));
+      if (clamp.hidden) clamp.querySelector("input").checked = false; // never sent unseen
+    }
     if (!item) return;
     var where = item.where && item.where.length ? item.where : (item.problems || []).map(function (p) { return { message: p }; });
     var listed = [];

@@ -159,7 +159,8 @@ def test_the_home_shows_the_podium_after_the_final_and_the_bracket_is_vertical_o
     time.sleep(1.5)
     since = time.monotonic()
     play(final, organizer(t), GOIANO if final.team_a.key == "t1" else {"games": [[4, 12], [6, 12]]})
-    expect(home.locator(".card.champion")).to_contain_text("Campeã: Trio T1", timeout=3000 * WITHIN)  # Goiano: a dupla
+    # Goiano is played in duplas: its champion is «a campeã».
+    expect(home.locator(".card.champion")).to_contain_text("Campeã: Trio T1", timeout=3000 * WITHIN)
     print("final → home podium (s):", round(time.monotonic() - since, 2))
     assert same_document(home)
     expect(home.locator(".podium li")).to_have_count(4)  # the 3º shared: no disputa de 3º lugar

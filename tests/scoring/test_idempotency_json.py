@@ -185,3 +185,22 @@ def test_a_stale_sumula_carries_the_pages_table_of_what_changed(world: World) ->
     assert page_table(page.content.decode()) == stale["changes"]
     invalid = c.post(entry_url(world, m), post_data(m, g2_a="20", client_key=key()), **JSON).json()
     assert "changes" not in invalid  # only a stale refusal has a table
+
+
+def test_a_score_the_judge_may_confirm_says_so_and_the_confirmed_one_is_written(world: World) -> None:
+    """The queue's refusal carries ``fixable`` where the page would offer «clamp»; the
+    page renders the checkbox hidden otherwise, for the phone to show."""
+    m = world.match(1, "1")
+    c = client_for(world.judge)
+    page = c.get(entry_url(world, m)).content.decode()
+    assert re.search(r"<label class=\"check fix\" data-clamp hidden>", page)
+    refused = c.post(entry_url(world, m), post_data(m, g1_a="26", client_key=key()), **JSON)
+    assert refused.status_code == 422 and refused.json()["fixable"] is True
+    assert not ScoreSheet.objects.filter(match=m).exists()
+    other = c.post(entry_url(world, m), post_data(m, g2_a="22", client_key=key()), **JSON).json()
+    assert "fixable" not in other  # no confirmation fixes a winner short of the target
+    html = c.post(entry_url(world, m), post_data(m, g1_a="26", client_key=key())).content.decode()
+    assert '<label class="check fix" data-clamp>' in html  # the page without JS offers it
+    done = c.post(entry_url(world, m), post_data(m, g1_a="26", clamp="on", client_key=key()), **JSON)
+    assert done.status_code == 200 and done.json()["ok"]
+    assert ScoreSheet.objects.get(match=m).result["games"][0] == [24, 13]
