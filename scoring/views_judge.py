@@ -285,7 +285,8 @@ class CheckView(JsonRefusals, MatchMixin, View):
     template_name = "scoring/check.html"
 
     def render_check(self, form: SheetForm, status: int = 200, **extra: Any) -> HttpResponse:
-        rows, general = problem_rows(form, extra.pop("problems", []))
+        problems: list[EntryProblem] = extra.pop("problems", [])
+        rows, general = problem_rows(form, problems)
         context = {
             "tournament": self.tournament,
             "match": self.match,
@@ -293,6 +294,7 @@ class CheckView(JsonRefusals, MatchMixin, View):
             "rows": rows,
             "teams": [("a", self.match.team_a), ("b", self.match.team_b)],
             "general_errors": general,
+            "fixable": any(p.fixable for p in problems),
             "modality": form.modality,
             "client_key": extra.pop("client_key", None) or new_key(),
             **extra,
@@ -303,7 +305,8 @@ class CheckView(JsonRefusals, MatchMixin, View):
         self, form: SheetForm, status: int, message: str, texts: Sequence[str | Placed], **extra: Any
     ) -> HttpResponse:
         if wants_json(self.request):
-            return refusal_json(status, message, texts)
+            fixable = any(p.fixable for p in extra.get("problems", ()))
+            return refusal_json(status, message, texts, fixable=fixable)
         return self.render_check(form, status, **extra)
 
     def mismatch(self, form: SheetForm, changes: list[Change]) -> HttpResponse:

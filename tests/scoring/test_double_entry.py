@@ -18,6 +18,8 @@ from scoring.services.double_entry import FIRST, SECOND, double_entry_resolve
 from scoring.services.errors import NotAllowed, StaleDecision, WorkflowError
 from scoring.services.workflow import sheet_check, sheet_homologate, sheet_save, sheet_sign
 from tests.scoring.conftest import PASSWORD, World, entry, win_a
+from tests.scoring.sending import JSON, check_url, key
+from tests.scoring.test_views import post_data
 from tests.tournaments.test_editing import form_data
 from tournaments.models import Match, Stage, Tournament
 
@@ -290,3 +292,20 @@ def test_editar_torneio_knockout_only_and_its_refusal_without_a_mata_mata(world:
     assert 'value="mata-mata" selected' in c.get(edit).content.decode()
     assert c.post(edit, form_data(t)).status_code == 302  # no choice sent: left as it is
     assert ScoringSettings.objects.get(tournament=t).knockout_only
+
+
+def test_the_conferencia_offers_the_confirmation_of_a_score_above_the_target(world: World) -> None:
+    """The second entry goes through the same checks: a score above the target is
+    refused «somente com confirmação», the page shows the checkbox (and the phone's
+    JSON says ``fixable``), and the confirmed re-entry matches the first."""
+    world.double_entry()
+    m = world.match(1, "1")
+    sent_and_signed(world, m)
+    c = client_for(world.judge2)
+    above = post_data(m, version=1, g1_a="26", client_key=key())
+    page = c.post(check_url(world, m), above)
+    assert page.status_code == 422 and '<label class="check fix" data-clamp>' in page.content.decode()
+    assert c.post(check_url(world, m), {**above, "client_key": key()}, **JSON).json()["fixable"] is True
+    done = c.post(check_url(world, m), {**above, "clamp": "on", "client_key": key()}, **JSON)
+    assert done.status_code == 200 and done.json()["ok"]
+    assert sheet_view(m).state != "check_mismatch"
