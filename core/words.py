@@ -8,15 +8,41 @@ Portuguese in English; «pontos» is an ordinary word, «points» in English.
 
 Its team noun decides the gendered words: a trio or a player (mano a mano) is «o
 campeão», a dupla «a campeã» (:func:`champion`). English has one word for both.
+
+A preset's name (``Modality.name``, from the pure ``rules/modalities.py``) is shown
+through :func:`modality_name`, translated: the rulebooks' names stay («Truco de
+Amostra», «Jogo Livre»), a description does not («30 pontos» is «30 points»).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, npgettext, pgettext
+from django.utils.translation import gettext, gettext_noop, npgettext, pgettext
 
-__all__ = ["champion", "champion_of", "is_feminine", "points", "points_per_partida", "runner_up"]
+__all__ = [
+    "PRESET_NAMES",
+    "champion",
+    "champion_of",
+    "is_feminine",
+    "modality_name",
+    "points",
+    "points_per_partida",
+    "runner_up",
+]
+
+# The presets' names, for the catalogs (rules/modalities.py has no gettext);
+# tests/core/test_words.py checks that every preset is here.
+PRESET_NAMES = (
+    gettext_noop("Truco Cego — trios"),
+    gettext_noop("Truco de Amostra — trios"),
+    gettext_noop("Truco de Amostra — duplas"),
+    gettext_noop("Truco de Amostra — mano a mano"),
+    gettext_noop("Truco Cego — duplas (18 tentos)"),
+    gettext_noop("Truco Paulista — jogo livre"),
+    gettext_noop("Truco Goiano — Copa Truco"),
+    gettext_noop("Truco Uruguaio — 30 pontos"),
+)
 
 
 def _unit(modality: Any) -> str:
@@ -25,6 +51,14 @@ def _unit(modality: Any) -> str:
         return "ponto" if modality.startswith("ponto") else "tento"
     rules = modality.rules() if hasattr(modality, "rules") else modality
     return str(getattr(rules, "score_unit", "tento"))
+
+
+def modality_name(modality: Any) -> str:
+    """The modality's name in the active language (``modality``: a ``Modality`` or a
+    ``Tournament``); a name that is no preset's is shown as it is."""
+    rules = modality.rules() if hasattr(modality, "rules") else modality
+    name = str(getattr(rules, "name", rules))
+    return gettext(name) if name in PRESET_NAMES else name
 
 
 def points(modality: Any, count: int = 2) -> str:

@@ -101,7 +101,7 @@ def frame(t: Tournament, title: str, height: int, revision: int, address: str) -
     in the band on top, the event's date and place and the time of the data below."""
     name, name_size = sized(t.name, WIDTH - 2 * MARGIN, (44, 38, 32))
     place = " · ".join(p for p in (t.date.strftime("%d/%m/%Y") if t.date else "", t.venue or "") if p)
-    place = place or t.rules().name
+    place = place or words.modality_name(t)
     return {
         "width": WIDTH,
         "height": height,

@@ -68,7 +68,7 @@ def bound_errors(modality: str, values: Mapping[str, object]) -> dict[str, list[
                         "low": low,
                         "high": high,
                         "unit": unit,
-                        "modality": preset.name,
+                        "modality": words.modality_name(preset),
                         "default": preset.points_to_win,
                         "value": value,
                     }

@@ -14,9 +14,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import whole_number
-from rules.modalities import PRESETS
 from tournaments.bounds import bounded_integer, when_field
-from tournaments.models import Membership, Team, Tournament
+from tournaments.models import MODALITY_CHOICES, Membership, Team, Tournament
 from tournaments.pairing import Break
 from tournaments.services import ServiceError
 from tournaments.services.registration import PlayerInput, TeamInput
@@ -72,7 +71,7 @@ class TournamentForm(TournamentFields):
             )
         },
     )
-    modality = forms.ChoiceField(label=_("Modalidade"), choices=[(k, m.name) for k, m in PRESETS.items()])
+    modality = forms.ChoiceField(label=_("Modalidade"), choices=MODALITY_CHOICES)
     event = forms.CharField(
         label=_("Evento (rodeio)"),
         max_length=200,

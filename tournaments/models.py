@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.text import clean_name
+from core.words import modality_name
 from rules.modalities import PRESETS, Modality, apply_overrides, get_modality
 
-MODALITY_CHOICES = [(key, preset.name) for key, preset in PRESETS.items()]
+# Labels in the active language (core.words.PRESET_NAMES), read when shown.
+MODALITY_CHOICES = [(key, lazy(modality_name, str)(preset)) for key, preset in PRESETS.items()]
 
 
 class Named(models.Model):

@@ -1,4 +1,5 @@
-"""The modality's words in templates (``core.words``): ``{{ tournament|points_word }}``,
+"""The modality's words in templates (``core.words``): ``{{ tournament|modality_name }}``,
+``{{ tournament|points_word }}``,
 ``{{ modality|points_word:1 }}``, ``{% champion_of tournament name %}``."""
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ register = template.Library()
 @register.filter
 def points_word(modality: Any, count: int = 2) -> str:
     return words.points(modality, int(count))
+
+
+@register.filter
+def modality_name(modality: Any) -> str:
+    return words.modality_name(modality)
 
 
 @register.filter

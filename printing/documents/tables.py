@@ -182,4 +182,4 @@ def teams(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
         }
         for team in qs.distinct()
     ]
-    return {"per_page": CARDS_PER_PAGE, "modality": t.rules().name}, units
+    return {"per_page": CARDS_PER_PAGE, "modality": words.modality_name(t)}, units

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from core import words
 from core.site import absolute, base_url
 from public import scopes
 from tournaments.models import Stage
@@ -43,7 +44,7 @@ def _image(kind: str, slug: str, subject: Any = None) -> str:
 
 
 def _place(t: Any) -> str:
-    parts = [t.rules().name, t.date.strftime("%d/%m/%Y") if t.date else "", t.venue or ""]
+    parts = [words.modality_name(t), t.date.strftime("%d/%m/%Y") if t.date else "", t.venue or ""]
     return " · ".join(p for p in parts if p)
 
 

@@ -5,6 +5,8 @@ rulebook's terms — through the refusals, the forms, the prints and the pages."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -92,3 +94,13 @@ def test_english_has_points_and_its_own_abbreviations() -> None:
     bump(t.pk)
     page = client.get(reverse("public:standings", args=[t.slug])).content.decode()
     assert "(W/J, P/J, T/J)" in page and "V/J" not in page
+
+
+def test_every_preset_name_is_in_the_catalogs_and_shown_translated() -> None:
+    assert {m.name for m in PRESETS.values()} <= set(words.PRESET_NAMES)
+    with translation.override("en"):
+        assert words.modality_name(PRESETS["truco-uruguaio"]) == "Truco Uruguaio — 30 points"
+        assert words.modality_name(PRESETS["truco-amostra-trio"]) == "Truco de Amostra — trios"
+    with translation.override("pt-br"):
+        assert words.modality_name(PRESETS["truco-uruguaio"]) == "Truco Uruguaio — 30 pontos"
+    assert words.modality_name(SimpleNamespace(name="Regra da casa")) == "Regra da casa"  # no preset's

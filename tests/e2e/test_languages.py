@@ -69,7 +69,7 @@ READ = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!node.nodeValue.trim() || skipped(el)) continue;
+    if (skipped(el)) continue;  // a space between two inline elements is kept: it parts words
     const b = block(el);
     blocks.set(b, (blocks.get(b) || "") + node.nodeValue);
   }

@@ -44,7 +44,7 @@ KEEP: frozenset[str] = frozenset(
         "buenos", "retruco", "vale quatro", "real envido", "falta envido", "contraflor",
         # Modality names are proper names (rules/modalities.py).
         "truco cego", "truco paulista", "truco goiano", "truco uruguaio", "truco gaudério",
-        "truco amostra", "copa truco", "mano a mano",
+        "truco amostra", "truco de amostra", "copa truco", "mano a mano", "jogo livre",
     }
 )
 # fmt: on
