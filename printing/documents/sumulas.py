@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from core import words
 from core.site import absolute, base_url
 from printing.documents.common import Params, when
 from rules.modality_params import Family, Modality
@@ -65,15 +66,15 @@ def _play_order(m: Match) -> tuple[int, int, int, int, str, int, int]:
 def meta(tournament: Tournament) -> dict[str, Any]:
     m = tournament.rules()
     return {
-        "modality": m.name,
+        "modality": words.modality_name(tournament),
         "target": m.points_to_win,
         "malos": m.malos,
         "buenos": m.buenos,
         "ladder": m.family in LADDER_FAMILIES,
         "games": m.max_games,
         "best_of": m.best_of,
-        "unit": m.points_word,
-        "unit_one": m.score_unit,
+        "unit": words.points(m),  # in the job's language: meta is kept as JSON
+        "unit_one": words.points(m, 1),
         "tiebreak_name": m.tiebreak_game_name,
         "tiebreak_minutes": m.tiebreak_minutes,
     }
