@@ -13,6 +13,7 @@ judge's phone. Every page the organizer, the judge and the public open is read
 (``test_languages.READ``) and checked for Portuguese outside the glossary
 (``words.english_page_leaks``), for «pontos» (another modality's word, or untranslated)
 and for the champion's line; every leak of every page is listed before the test fails.
+The dashboard and the public home at the end are kept as docs/screens/45-en-*.png.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scoring.models import ScoreSheet
-from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import DESKTOP, SCREENS
 from tests.e2e.event import complete, submit
 from tests.e2e.steps import PASSWORD, TIMEOUT, login
 from tests.e2e.test_languages import READ
@@ -262,6 +263,8 @@ def test_a_new_event_in_english_from_the_home_to_the_champion(
     champion = org.locator("h2", has_text=re.compile(r"^Champion: "))
     expect(champion).to_be_visible()
     r.read(org, "dashboard with the champion")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    org.screenshot(path=str(SCREENS / f"45-en-{slug}-painel.png"), full_page=True)
     for path, name in [
         ("/gestao/impressao/", "print"),
         ("/gestao/auditoria/", "audit"),
@@ -288,4 +291,5 @@ def test_a_new_event_in_english_from_the_home_to_the_champion(
         r.visit(public, f"{base}/t/{slug}{path}", name)
     public.goto(f"{base}/t/{slug}/")
     expect(public.locator(".card.champion")).to_contain_text("Champion: Equipe")
+    public.screenshot(path=str(SCREENS / f"45-en-{slug}-inicio.png"), full_page=True)
     assert not r.problems and not r.leaks, "\n".join(r.problems) + "\n" + report(r.leaks)

@@ -129,3 +129,10 @@ def test_the_matrix_covers_an_odd_chave_a_wo_and_a_mata_mata() -> None:
     ]
     assert results, "a W.O. among the jogos"
     assert t.stage_plan == Tournament.StagePlan.GROUPS_KNOCKOUT
+
+
+def test_the_home_line_of_an_event_with_no_venue_nor_date_starts_with_its_count() -> None:
+    t = build("truco-paulista", "groups")
+    Tournament.objects.filter(pk=t.pk).update(venue="", date=None)
+    body = Client().get(reverse("public:home", args=[t.slug])).content.decode()
+    assert re.search(r"<p>6 equipes</p>", body), "no «·» before the first part"
