@@ -40,12 +40,20 @@ class GroupDoc:
 
 
 @dataclass
+class RoundDoc:
+    number: int
+    starts_at: dt.datetime | None = None
+    deadline: dt.datetime | None = None  # the rodada's soft limite (docs/rules.md §3.12)
+
+
+@dataclass
 class StageDoc:
     key: str
     kind: str
     groups: list[GroupDoc] = field(default_factory=list)
     teams: list[str] = field(default_factory=list)
     labels: dict[str, str] = field(default_factory=dict)  # mata-mata: team key -> «1º A»
+    rounds: list[RoundDoc] = field(default_factory=list)
 
 
 @dataclass
@@ -57,6 +65,7 @@ class MatchDoc:
     table: str | None
     teams: tuple[str, str]
     result: Any  # raw; the rules engine parses it
+    time: dt.datetime | None = None  # its horário
 
     def where(self) -> str:
         parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
@@ -88,6 +97,9 @@ class Document:
     settings: dict[str, Any] = field(default_factory=dict)
     modality: Modality | None = None
     date: dt.date | None = None
+    end_date: dt.date | None = None
+    event: str = ""
+    checkin_deadline: dt.datetime | None = None
     venue: str = ""
     stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
     advance_per_group: int | None = None

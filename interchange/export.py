@@ -15,9 +15,10 @@ from typing import Any
 from interchange.document import FORMAT, implied_plan
 from interchange.lots import tie_problems
 from interchange.schema import parse_document
+from interchange.times import moment_text
 from interchange.validate import check_results
 from scoring.selectors import homologated_results
-from tournaments.models import DrawOfLots, Match, Tournament
+from tournaments.models import DrawOfLots, Match, Round, Tournament
 
 
 def export_tournament(t: Tournament) -> dict[str, Any]:
@@ -29,9 +30,17 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
     }
     if t.date:
         head["date"] = t.date.isoformat()
+    if t.end_date:
+        head["end_date"] = t.end_date.isoformat()
+    if t.event:
+        head["event"] = t.event
+    if t.checkin_deadline:
+        head["checkin_deadline"] = moment_text(t.checkin_deadline)
     if t.venue:
         head["venue"] = t.venue
-    stages_qs = t.stages.prefetch_related("groups__entries__team", "entries__team").order_by("order", "id")
+    stages_qs = t.stages.prefetch_related("groups__entries__team", "entries__team", "rounds").order_by(
+        "order", "id"
+    )
     if t.stage_plan != implied_plan([s.kind for s in stages_qs]):
         head["stage_plan"] = t.stage_plan
     if t.advance_per_group is not None:
@@ -61,6 +70,9 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             if labels:
                 entry["labels"] = labels
             stages.append(entry)
+        rounds = [_round(r) for r in stage.rounds.all()]
+        if rounds:
+            stages[-1]["rounds"] = rounds
     sheets = homologated_results(match__stage__tournament=t)
     matches = []
     qs = Match.objects.filter(stage__tournament=t).select_related(
@@ -74,6 +86,8 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             entry["round"] = m.round
         if m.table is not None:
             entry["table"] = m.table.name
+        if m.scheduled_at is not None:
+            entry["time"] = moment_text(m.scheduled_at)
         entry.update(teams=[m.team_a.key, m.team_b.key], result=sheets.get(m.pk))
         matches.append(entry)
     lots = []
@@ -125,6 +139,15 @@ def _stale(data: dict[str, Any]) -> set[int]:
     doc.matches = [m for m in doc.matches if (m.stage, m.group) in wanted]
     prepared, _, _ = check_results(doc)
     return set(tie_problems(doc, prepared))
+
+
+def _round(r: Round) -> dict[str, Any]:
+    entry: dict[str, Any] = {"number": r.number}
+    if r.starts_at is not None:
+        entry["starts_at"] = moment_text(r.starts_at)
+    if r.deadline is not None:
+        entry["deadline"] = moment_text(r.deadline)
+    return entry
 
 
 def _player(p: Any) -> dict[str, Any]:

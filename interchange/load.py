@@ -42,6 +42,7 @@ from tournaments.models import (
     GroupTeam,
     Match,
     Player,
+    Round,
     Stage,
     StageTeam,
     Table,
@@ -165,6 +166,9 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         modality=doc.modality_key,
         settings=doc.settings,
         date=doc.date,
+        end_date=doc.end_date,
+        event=doc.event,
+        checkin_deadline=doc.checkin_deadline,
         venue=doc.venue,
         stage_plan=doc.stage_plan or implied_plan([s.kind for s in doc.stages]),
         advance_per_group=doc.advance_per_group,
@@ -203,6 +207,13 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         [Stage(tournament=t, key=s.key, kind=s.kind, order=i) for i, s in enumerate(doc.stages)]
     )
     stage_by_key = {s.key: s for s in stages}
+    Round.objects.bulk_create(
+        [
+            Round(stage=stage_by_key[s.key], number=r.number, starts_at=r.starts_at, deadline=r.deadline)
+            for s in doc.stages
+            for r in s.rounds
+        ]
+    )
     group_rows = [(stage_by_key[s.key], j, g) for s in doc.stages for j, g in enumerate(s.groups)]
     groups = Group.objects.bulk_create([Group(stage=st, name=g.name, order=j) for st, j, g in group_rows])
     group_by_key = {(g.stage.key, g.name): g for g in groups}
@@ -236,6 +247,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
                 group=group_by_key.get((p.match.stage, p.match.group or "")),
                 round=p.match.round,
                 table=tables.get(p.match.table or ""),
+                scheduled_at=p.match.time,
                 team_a=team_by_key[p.match.teams[0]],
                 team_b=team_by_key[p.match.teams[1]],
                 order=p.match.index,

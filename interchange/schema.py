@@ -19,7 +19,6 @@ is not.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -30,7 +29,8 @@ from django.utils.translation import ngettext
 from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
-from interchange.document import Document, GroupDoc, LotDoc, MatchDoc, PlayerDoc, StageDoc, TeamDoc
+from interchange.document import Document, GroupDoc, LotDoc, MatchDoc, PlayerDoc, RoundDoc, StageDoc, TeamDoc
+from interchange.times import read_date, read_moment
 from rules.modalities import PRESETS, apply_overrides
 from rules.problems import RulesError
 
@@ -85,14 +85,13 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
         except RulesError as exc:
             for p in exc.problems:
                 c.add("tournament.settings", render(p), p.code)
-    date = t.get("date")
-    if isinstance(date, str):
-        try:
-            doc.date = dt.date.fromisoformat(date) if len(date) == 10 else None
-        except ValueError:
-            doc.date = None
-        if doc.date is None:
-            c.add("tournament.date", _("use o formato AAAA-MM-DD"), "file.date_invalid")
+    doc.date = read_date(c, t.get("date"), "tournament.date")
+    doc.end_date = read_date(c, t.get("end_date"), "tournament.end_date")
+    if doc.date and doc.end_date and doc.end_date < doc.date:
+        message = _("a data de término não pode ser antes da data")
+        c.add("tournament.end_date", message, "file.end_before_date")
+    doc.checkin_deadline = read_moment(c, t.get("checkin_deadline"), "tournament.checkin_deadline")
+    doc.event = c.name(t.get("event"), "tournament.event", required=False) or ""
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
     plan = t.get("stage_plan")
     doc.stage_plan = plan if plan in STAGE_PLANS else None
@@ -228,7 +227,25 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                     )
                 elif isinstance(label, str):
                     stage.labels[team] = label.strip()
+        stage.rounds = _rounds(c, where, _list(s.get("rounds")))
         doc.stages.append(stage)
+
+
+def _rounds(c: Checker, where: str, value: list[Any]) -> list[RoundDoc]:
+    """A phase's rodadas: their start and limite, one entry per number."""
+    rounds: dict[int, RoundDoc] = {}
+    for raw in value:
+        r = _obj(raw)
+        number = _int(r.get("number"))
+        if number is None:
+            continue
+        here = _("%(where)s / rodada %(n)d") % {"where": where, "n": number}
+        if number in rounds:
+            c.add(here, _("rodada repetida"), "file.round_duplicate")
+        rounds[number] = RoundDoc(
+            number, read_moment(c, r.get("starts_at"), here), read_moment(c, r.get("deadline"), here)
+        )
+    return list(rounds.values())
 
 
 def _team_refs(c: Checker, teams: set[str], value: Any, where: str) -> list[str]:
@@ -288,7 +305,8 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
             )
             continue
         rnd = _int(m.get("round"))
-        doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"))
+        time = read_moment(c, m.get("time"), f"{where}.time")
+        doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"), time)
         fixture = (stage.key, group, rnd, frozenset(pair))
         if fixture in fixtures:
             c.add(doc_match.where(), _("jogo repetido (uma só súmula por confronto)"), "V-M21")

@@ -37,6 +37,7 @@ from rules.modalities import PRESETS
 LOT_PURPOSES = ("tiebreak", "groups", "byes", "bracket")
 
 SCHEMA_PATH = Path(__file__).with_name("tenteio-1.schema.json")
+MOMENT = gettext_lazy("use data e hora com o fuso, como 2026-12-12T09:00-03:00")
 MAX_ERRORS = 1000  # schema errors read before giving up on a broken file
 
 # (where with every list index written «[]», keyword or "*") → (code, message)
@@ -44,6 +45,16 @@ FIELDS: dict[tuple[str, str], tuple[str, Any]] = {
     ("format", "*"): ("file.format", gettext_lazy("deve ser «tenteio/1»")),
     ("tournament.slug", "*"): ("file.slug_invalid", gettext_lazy("use só letras, números, - e _ (até 100)")),
     ("tournament.date", "*"): ("file.date_invalid", gettext_lazy("use o formato AAAA-MM-DD")),
+    ("tournament.end_date", "*"): ("file.date_invalid", gettext_lazy("use o formato AAAA-MM-DD")),
+    **{
+        (where, "*"): ("file.time_invalid", MOMENT)
+        for where in (
+            "tournament.checkin_deadline",
+            "matches[].time",
+            "stages[].rounds[].starts_at",
+            "stages[].rounds[].deadline",
+        )
+    },
     ("tournament.modality", "*"): (
         "file.modality_unknown",
         format_lazy(gettext_lazy("modalidade desconhecida; use uma de: {}"), ", ".join(PRESETS)),

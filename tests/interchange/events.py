@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import User
 
 from knockout.services.bracket import bracket_generate
-from knockout.services.edits import bracket_swap
+from knockout.services.edits import bracket_schedule, bracket_swap
 from knockout.services.phases import next_phase_draw
 from rules.modalities import PRESETS
 from scoring.models import ScoreSheet
@@ -114,6 +114,9 @@ class Event:
             advance_per_group=2,
             advance_best_next=pick("melhores seguintes", (0, 1)),
             date=dt.date(2026, 12, 12),
+            end_date=dt.date(2026, 12, 13) if pick("dois dias", (False, True)) else None,
+            event=pick("evento", ("", "32º Rodeio Crioulo Internacional")),
+            checkin_deadline=START - dt.timedelta(minutes=30) if pick("check-in", (False, True)) else None,
             venue="CTG Sentinela dos Pampas",
         )
         self.expelled: set[str] = set()
@@ -296,6 +299,8 @@ class Event:
             bracket_swap(
                 stage=stage, team_a=first[0].team_a, team_b=first[1].team_b, reason="pedido", user=self.user
             )
+        if self.pick("horários do mata-mata", (False, True)):
+            bracket_schedule(stage=stage, start=START + dt.timedelta(hours=6), minutes=45)
         self.play_knockout(stage)
         return stage
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,18 @@ def fresh_cache() -> None:
     caching._down_until = 0.0
 
 
+TAGS = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]+>", re.S)
+
+
+def page_text(html: str) -> str:
+    """What a page says (its links point at database ids, which another database numbers
+    otherwise)."""
+    return " ".join(TAGS.sub(" ", html).split())
+
+
 def public_documents(slug: str) -> dict[str, Any]:
-    """The public JSON of the event: classificação (all phases and each), results, brackets."""
+    """The public JSON of the event: classificação (all phases and each), results, brackets;
+    and the text of the programação (horários, mesas) and of the resultados page."""
     client = Client()
     t = Tournament.objects.get(slug=slug)
     docs: dict[str, Any] = {}
@@ -46,6 +57,10 @@ def public_documents(slug: str) -> dict[str, Any]:
         response = client.get(path)
         assert response.status_code == 200, path
         docs[path] = _jogos_by_teams(response.json())
+    for path in (f"/t/{slug}/programacao/", f"/t/{slug}/resultados/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        docs[path] = page_text(response.content.decode())
     return docs
 
 

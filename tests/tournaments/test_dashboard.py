@@ -220,3 +220,20 @@ def test_a_mata_mata_only_tournament_refuses_a_sorteio_das_chaves() -> None:
     assert response.status_code == 400
     assert "Somente mata-mata" in response.content.decode()
     assert not t.stages.exists()
+
+
+def test_the_dashboard_offers_the_file_and_the_sheets_and_each_answers() -> None:
+    t = event("exporta", chaves=True, knockout=None)
+    html = board(t)
+    section = html.split('id="exportar"', 1)[1].split("</section>", 1)[0]
+    links = [link.replace("&amp;", "&") for link in re.findall(r'href="([^"]+)"', section)]
+    assert links[0] == f"/t/{t.slug}/exportar.json" and f'download="{t.slug}.tenteio.json"' in section
+    c = Client()
+    c.force_login(get_user_model().objects.get(username=f"gestor-{t.slug}"))
+    kinds = []
+    for link in links:
+        response = c.get(link)
+        assert response.status_code == 200, link
+        kinds.append(response["Content-Type"].split(";")[0])
+    assert kinds[0] == "application/json" and c.get(links[0]).json()["format"] == "tenteio/1"
+    assert kinds.count("text/csv") == 2 and len(kinds) == 5  # resultados and classificação, CSV and XLSX
