@@ -14,7 +14,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from circuits.models import CircuitLots
-from circuits.selectors import RankingTable
+from circuits.selectors import Line, RankingTable
 from rules.circuit import Points
 from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
 from rules.explain import SeparationKind
@@ -41,15 +41,23 @@ def is_provisional(table: RankingTable) -> bool:
     return any(c.counted and not c.complete for c in table.columns)
 
 
-def separation_text(sep: CircuitSeparation, names: dict[str, str], *, provisional: bool = False) -> str:
+def separation_text(
+    sep: CircuitSeparation, names: dict[str, str], *, provisional: bool = False, together: bool = False
+) -> str:
     """Why ``sep.upper`` is above ``sep.lower`` (or that they are level). In a
     provisional reading no tie waits for a sorteio: they are tied for now (sorteios are
-    recorded on the final reading)."""
+    recorded on the final reading). ``together``: they share the place because they
+    played together (``Line.companions``), with no sorteio asked."""
     upper, lower = names.get(sep.upper, sep.upper), names.get(sep.lower, sep.lower)
     if sep.kind is SeparationKind.PENDING_LOTS and provisional:
         return _("%(upper)s e %(lower)s empatados por enquanto") % {"upper": upper, "lower": lower}
     if sep.kind is SeparationKind.PENDING_LOTS:
         return _("%(upper)s e %(lower)s empatados: aguardando sorteio") % {"upper": upper, "lower": lower}
+    if sep.kind is SeparationKind.TIED and together:
+        return _("%(upper)s e %(lower)s empatados: jogaram juntos (mesma equipe em todas as etapas)") % {
+            "upper": upper,
+            "lower": lower,
+        }
     if sep.kind is not SeparationKind.CRITERION or sep.criterion is None:
         return _("%(upper)s e %(lower)s empatados em todos os critérios") % {"upper": upper, "lower": lower}
     a, b = _value(sep.upper_value), _value(sep.lower_value)
@@ -72,6 +80,14 @@ def separation_text(sep: CircuitSeparation, names: dict[str, str], *, provisiona
     return _("%(upper)s à frente de %(lower)s por sorteio") % params
 
 
+def line_why(line: Line, names: dict[str, str], *, provisional: bool = False) -> str:
+    """Why ``line`` is above the next one (its separation's words), "" for the last."""
+    sep = line.separation
+    if sep is None:
+        return ""
+    return separation_text(sep, names, provisional=provisional, together=sep.lower in line.companions)
+
+
 def ranking_section(ranking: str, table: RankingTable) -> dict[str, Any]:
     """One ranking as a page or a PDF shows it: plain rows with their words made (points,
     whether each etapa's counts, why a line is above the next)."""
@@ -91,11 +107,7 @@ def ranking_section(ranking: str, table: RankingTable) -> dict[str, Any]:
                 "cells": cells,
                 "total": points_text(line.total),
                 "pending_lots": line.pending_lots and not provisional,
-                "why": (
-                    separation_text(line.separation, table.names, provisional=provisional)
-                    if line.separation
-                    else ""
-                ),
+                "why": line_why(line, table.names, provisional=provisional),
             }
         )
     return {"key": ranking, "title": str(dict(CircuitLots.Ranking.choices)[ranking]), "rows": rows}

@@ -15,7 +15,7 @@ from typing import Any
 import tablib
 from django.utils.translation import gettext as _
 
-from circuits.explain_text import is_provisional, points_text, separation_text
+from circuits.explain_text import is_provisional, line_why, points_text
 from circuits.models import Circuit, CircuitLots, PlayerLink, TeamLink
 from circuits.selectors import RankingTable, circuit_rankings
 from core.exports import neutralize
@@ -203,8 +203,7 @@ def ranking_dataset(table: RankingTable, title: str) -> tablib.Dataset:
             else:
                 row.append(points_text(cell.points) if cell.counted else f"({points_text(cell.points)})")
         row.append(float(line.total) if line.total.denominator != 1 else line.total.numerator)
-        sep = line.separation
-        row.append(separation_text(sep, table.names, provisional=provisional) if sep else "")
+        row.append(line_why(line, table.names, provisional=provisional))
         data.append([neutralize(v) for v in row])
     return data
 

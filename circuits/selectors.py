@@ -8,7 +8,9 @@ changes, at write time: ``circuits.services.placings``); the points, totals and 
   key ``c<id>``; a team not linked is a competitor of its own, key ``t<team id>``;
 - **players**: a player linked to a person of the registry (``PlayerLink``) is that
   person, key ``p<id>``; a player not linked, ``j<player id>``. A player earns the
-  points of the team they are listed in (titulares and reservas alike);
+  points of the team they are listed in (titulares and reservas alike); the players of
+  one team in every etapa played together (``rules.circuit_together``): below the
+  podium their tie is shared, with no sorteio asked;
 - **entities**: by name, compared as names are (``core.text.name_key``), key
   ``e:<that key>``: the circuit team's entity where it has one, else the entity the
   team was registered with in that etapa. A team without one counts for no entity.
@@ -71,6 +73,7 @@ class Line:
     shared: bool  # the same position as a neighbour
     pending_lots: bool  # tied until a sorteio is recorded
     separation: CircuitSeparation | None  # what put it above the next line (None: the last)
+    companions: tuple[str, ...] = ()  # keys of those sharing its place who played together with it
 
 
 @dataclass
@@ -220,8 +223,22 @@ def _player_map(circuit: Circuit, read: _Read) -> tuple[dict[str, list[str]], di
     return {f"t{pk}": keys for pk, keys in by_team.items()}, names
 
 
-def _results(read: _Read, ranking: str) -> tuple[Results, dict[str, str], dict[str, str]]:
-    """The results of ``ranking`` with each competitor's name and entity."""
+def _together(read: _Read, players: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
+    """Player key → the etapa teams they were listed in, etapa by etapa: equal for those
+    who played together in every etapa."""
+    teams: defaultdict[str, list[str]] = defaultdict(list)
+    for e in read.etapas_scored:
+        for team, _result in e.teams:
+            for key in players.get(team, ()):
+                teams[key].append(team)
+    return {key: tuple(mine) for key, mine in teams.items()}
+
+
+def _results(
+    read: _Read, ranking: str
+) -> tuple[Results, dict[str, str], dict[str, str], dict[str, tuple[str, ...]] | None]:
+    """The results of ``ranking`` with each competitor's name and entity, and for players
+    who played with whom (``_together``)."""
     c = read.circuit
     if ranking == Ranking.TEAMS:
         names = read.team_names | read.circuit_teams
@@ -236,21 +253,22 @@ def _results(read: _Read, ranking: str) -> tuple[Results, dict[str, str], dict[s
                 if linked in missing and team in read.team_entity:
                     entities[linked] = read.team_entity[team]
                     missing.remove(linked)
-        return team_results(read.etapas_scored, read.identity), names, entities
+        return team_results(read.etapas_scored, read.identity), names, entities, None
     if ranking == Ranking.PLAYERS:
         players, names = _player_map(c, read)
-        return player_results(read.etapas_scored, players), names, {}
+        return player_results(read.etapas_scored, players), names, {}, _together(read, players)
     entity_of, names = _entity_of(read)
     mode = EntityMode(c.entity_mode)
     return (
         entity_results(read.etapas_scored, entity_of, mode=mode, best_k=c.entity_best_k),
         names,
         {},
+        None,
     )
 
 
 def _table(read: _Read, ranking: str) -> RankingTable:
-    results, names, entities = _results(read, ranking)
+    results, names, entities, together = _results(read, ranking)
     c = read.circuit
     # Every column is an etapa of the ranking (one not counted has no results), so each
     # row's cells are the line's, column by column.
@@ -260,6 +278,7 @@ def _table(read: _Read, ranking: str) -> RankingTable:
         best_n=c.best_n,
         tiebreakers=c.precedence(),
         lots=read.lots.get(ranking, []),
+        together=together,
     )
     out = RankingTable(ranking, read.columns, names=names)
     # Counted once: ``list.count`` per line was quadratic (1,536 players: 2.4 M compares).
@@ -277,6 +296,7 @@ def _table(read: _Read, ranking: str) -> RankingTable:
                 shared=shared,
                 pending_lots=row.pending_lots,
                 separation=ranked.separations[k] if k < len(ranked.separations) else None,
+                companions=row.companions,
             )
         )
     out.pending_ties = [sorted(tie) for tie in ranked.pending_ties]

@@ -16,7 +16,8 @@ The precedence after the total is the circuit's setting, by default:
   in an etapa both played (an entity by its best team there);
 - **sorteio**: the most recent recorded order of exactly the tied competitors. Nothing
   is drawn here: a tie no recorded sorteio covers is reported (``pending_ties``) and
-  its rows share the position until one is recorded.
+  its rows share the position until one is recorded — but for competitors who played
+  together below the podium (below).
 
 Placings count in the tiebreaks in every etapa played, counted in the total or not.
 Head-to-head, once it splits a tie, is applied again inside each smaller block (among
@@ -25,7 +26,11 @@ others are each competitor's own, so a group they leave tied goes straight to th
 Competitors with the same result in every etapa (the players of a trio that stayed
 together all season) are equal under every criterion: they are ranked once, as one
 class, and part only at the sorteio (or share the place), where the criteria would
-have sent them one by one.
+have sent them one by one. A tie of only competitors who played together (the same
+``together`` key, the caller's word, and the same results: ``rules.circuit_together``)
+that no recorded sorteio orders is shared for good, no sorteio asked, when it starts
+below the podium (``PODIUM``: at the 4º or lower); one starting within it waits for a
+sorteio like any other. Each row names who shares its place so (``companions``).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from itertools import chain
 from operator import attrgetter, neg
 
 from rules.circuit import CircuitSettingError, Points, Result, add
+from rules.circuit_together import Cells, Together, companions, played_together
 from rules.explain import SeparationKind
 
 
@@ -51,6 +57,9 @@ class CircuitCriterion(str, Enum):
     HEAD_TO_HEAD = "head_to_head"
     LOTS = "lots"
 
+
+PODIUM = 3
+"""The places (1º–3º) where a tie of competitors who played together still asks for a sorteio."""
 
 DEFAULT_PRECEDENCE = (
     CircuitCriterion.ETAPAS_WON,
@@ -92,6 +101,9 @@ class CircuitRow:
     cells: tuple[Result | None, ...]  # one per etapa, in the circuit's order: None where it did not play
     total: Points
     pending_lots: bool  # tied with a neighbour until a sorteio is recorded
+    # the others sharing its place because they played together (``rank_circuit``'s
+    # ``together``): their tie asks for no sorteio
+    companions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +152,6 @@ def _best(row: Sequence[Result | None], best_n: int) -> list[int]:
     return sorted(played, key=lambda k: (-row[k].points, k))[:best_n]  # type: ignore[union-attr]
 
 
-_Cells = tuple[Result | None, ...]  # a competitor's result in each etapa, in order
-
-
 def _classes(results: Mapping[str, Sequence[Result]]) -> dict[str, list[str]]:
     """The competitors with the same results (the players of a trio that stayed together
     all season), under the first of them, in key order: equal under every criterion, a
@@ -162,14 +171,17 @@ class _Ranker:
 
     def __init__(
         self,
-        cells: Mapping[str, _Cells],
+        cells: Mapping[str, Cells],
         totals: Mapping[str, Points],
         precedence: tuple[CircuitCriterion, ...],
         lots: Sequence[Sequence[str]],
         members: Mapping[str, list[str]],
+        *,
+        together: Together | None = None,
+        podium: int = PODIUM,
     ) -> None:
         self.cells, self.totals, self.precedence, self.lots = cells, totals, precedence, lots
-        self.members = members
+        self.members, self.together, self.podium = members, together, podium
         self.first = {m: c for c, ms in self.members.items() for m in ms}  # member → its class
         self.pending: list[frozenset[str]] = []
         self._placings: dict[str, list[int]] = {}  # read only for competitors tied on points
@@ -233,18 +245,22 @@ class _Ranker:
         place = next(min(x, y) for x, y in zip(a, b, strict=False) if x != y)
         return _counts(a, place), _counts(b, place)
 
-    def resolve(self, block: list[str], index: int) -> tuple[list[str], list[CircuitSeparation]]:
-        """``block``'s classes in order, as their competitors, and what separates them."""
+    def resolve(
+        self, block: list[str], index: int, start: int = 1
+    ) -> tuple[list[str], list[CircuitSeparation]]:
+        """``block``'s classes in order, as their competitors, and what separates them;
+        ``start`` is the block's position (whatever is above it is separated from it)."""
         if len(block) == 1 and len(self.members[block[0]]) == 1:
             return block, []
         if index == len(self.precedence):
             return self.tie(self.everyone(block), SeparationKind.TIED)
         criterion = self.precedence[index]
         if criterion is CircuitCriterion.LOTS:
-            return self.by_lots(self.everyone(block))
+            return self.by_lots(self.everyone(block), start)
         if len(block) == 1:  # one class: nothing but the sorteio separates its competitors
             last = len(self.precedence) - 1
-            return self.resolve(block, last if self.precedence[last] is CircuitCriterion.LOTS else last + 1)
+            lots = last if self.precedence[last] is CircuitCriterion.LOTS else last + 1
+            return self.resolve(block, lots, start)
         keys = self.keys(criterion, block)
         groups: dict[_Key, list[str]] = {}
         for c in block:
@@ -258,7 +274,7 @@ class _Ranker:
         order: list[str] = []
         seps: list[CircuitSeparation] = []
         for level in sorted(groups, reverse=True):
-            sub, sub_seps = self.resolve(groups[level], again)
+            sub, sub_seps = self.resolve(groups[level], again, start + len(order))
             if order:
                 upper, lower = self.first[order[-1]], self.first[sub[0]]
                 seps.append(
@@ -274,7 +290,9 @@ class _Ranker:
         """The competitors of ``block``'s classes, in key order."""
         return sorted(chain.from_iterable(self.members[c] for c in block))
 
-    def by_lots(self, block: list[str]) -> tuple[list[str], list[CircuitSeparation]]:
+    def by_lots(self, block: list[str], start: int = 1) -> tuple[list[str], list[CircuitSeparation]]:
+        """The most recent recorded sorteio of exactly ``block``; without one, a tie: shared
+        for good by competitors who played together below the podium, else pending."""
         for recorded in reversed(self.lots):
             places: dict[str, int] = {}
             for place, c in enumerate(recorded, start=1):
@@ -286,6 +304,8 @@ class _Ranker:
                     for u, lo in zip(order, order[1:], strict=False)
                 ]
                 return order, seps
+        if start > self.podium and played_together(self.together, self.cells, block):
+            return self.tie(block, SeparationKind.TIED)
         self.pending.append(frozenset(block))
         return self.tie(block, SeparationKind.PENDING_LOTS)
 
@@ -312,15 +332,20 @@ def rank_circuit(
     best_n: int | None = None,
     tiebreakers: Sequence[CircuitCriterion | str] = DEFAULT_PRECEDENCE,
     lots: Sequence[Sequence[str]] = (),
+    together: Together | None = None,
+    podium: int = PODIUM,
 ) -> CircuitRanking:
     """Rank every competitor with a result. ``etapas`` are the circuit's etapa keys in
     order; ``results`` each competitor's, in any order; ``lots`` the recorded sorteios,
-    each an order best first, oldest first."""
+    each an order best first, oldest first. ``together`` gives a key to competitors who
+    may have played together (a player: the team they were listed in, etapa by etapa);
+    those with equal keys and the same result in every etapa, level on everything, share
+    their place without a sorteio unless it is within the first ``podium`` places."""
     precedence = check_precedence(tiebreakers)
     if best_n is not None and best_n < 1:
         raise CircuitSettingError("circuit.best_n_invalid")
     place = {key: k for k, key in enumerate(etapas)}
-    cells: dict[str, _Cells] = {}
+    cells: dict[str, Cells] = {}
     totals: dict[str, Points] = {}
     classes = _classes(results)
     for members in classes.values():
@@ -353,21 +378,25 @@ def rank_circuit(
         shared = tuple(row)
         for c in members:
             cells[c], totals[c] = shared, total
-    ranker = _Ranker(cells, totals, (CircuitCriterion.POINTS, *precedence), lots, classes)
+    ranker = _Ranker(
+        cells,
+        totals,
+        (CircuitCriterion.POINTS, *precedence),
+        lots,
+        classes,
+        together=together,
+        podium=podium,
+    )
     order, seps = ranker.resolve(list(classes), 0) if cells else ([], [])
     positions = [1]
     for k, sep in enumerate(seps, start=2):
         positions.append(k if sep.kind is SeparationKind.CRITERION else positions[-1])
     pending = [s.kind is SeparationKind.PENDING_LOTS for s in seps]
     last = len(order) - 1
+    pending_row = [(k > 0 and pending[k - 1]) or (k < last and pending[k]) for k in range(len(order))]
+    mates = companions(order, positions, pending_row, together, cells)
     rows = tuple(
-        CircuitRow(
-            positions[k],
-            c,
-            cells[c],
-            totals[c],
-            (k > 0 and pending[k - 1]) or (k < last and pending[k]),
-        )
+        CircuitRow(positions[k], c, cells[c], totals[c], pending_row[k], mates.get(c, ()))
         for k, c in enumerate(order)
     )
     return CircuitRanking(rows, tuple(seps), tuple(ranker.pending))
