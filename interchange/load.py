@@ -20,11 +20,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.text import digits, name_key
+from interchange import replace as replacing
 from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
@@ -111,21 +112,15 @@ def decode(raw: bytes | str) -> Any:
 
 
 def check_document(
-    data: Any, *, clamp: bool = False
+    data: Any, *, clamp: bool = False, replace: bool = False
 ) -> tuple[Document, list[Prepared], list[Issue], list[str]]:
     unstorable = unstorable_texts(data)
     if unstorable:  # nothing else is read: a message could echo the bad text
         return Document(), [], unstorable, []
     shape = shape_issues(data)
     doc, issues = parse_document(data)
-    if doc.slug and Tournament.objects.filter(slug=doc.slug).exists():
-        issues.append(
-            Issue(
-                "tournament.slug",
-                _("já existe um torneio «%(slug)s»") % {"slug": doc.slug},
-                "file.slug_taken",
-            )
-        )
+    if doc.slug and not replace and (found := replacing.existing(doc.slug)) is not None:
+        issues.append(replacing.taken(doc.slug, found.name))
     prepared, result_issues, notes = check_results(doc, clamp=clamp)
     # Settings and results are the rules engine's to report (with the codes of the
     # súmula pages); the schema speaks there only where the rules engine found nothing.
@@ -147,14 +142,28 @@ def _unique(issues: list[Issue]) -> list[Issue]:
     return list(dict.fromkeys(issues))
 
 
-def load_tournament(data: Any, *, clamp: bool = False, user: Any = None) -> LoadOutcome:
-    doc, prepared, issues, notes = check_document(data, clamp=clamp)
+def load_tournament(
+    data: Any, *, clamp: bool = False, user: Any = None, replace: bool = False
+) -> LoadOutcome:
+    """Write the file's tournament; ``replace``: in place of the site's tournament of the
+    same slug, if any (``interchange.replace``; ``user`` must organize it)."""
+    doc, prepared, issues, notes = check_document(data, clamp=clamp, replace=replace)
     errors = [i for i in issues if i.severity == "error"]
     if errors:
         raise InterchangeError(errors)
-    with transaction.atomic():
-        tournament = _write(doc, prepared, user)
-        bump(tournament.pk)
+    try:
+        with transaction.atomic():
+            members = replacing.clear(doc.slug, user) if replace else []
+            tournament = _write(doc, prepared, user)
+            replacing.keep_members(tournament, members)
+            bump(tournament.pk)
+    except replacing.ReplaceRefused as exc:
+        raise InterchangeError([exc.issue]) from None
+    except IntegrityError:
+        if replacing.existing(doc.slug) is None:
+            raise
+        # Another load of the same slug committed first (checked above, then raced).
+        raise InterchangeError([replacing.taken(doc.slug, doc.name)]) from None
     warnings = [i.line() for i in issues if i.severity == "warning"]
     return LoadOutcome(tournament, notes, warnings)
 

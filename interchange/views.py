@@ -35,6 +35,14 @@ class ImportForm(forms.Form):
         required=False,
         label=gettext_lazy("Registrar como o alvo as pontuações de vencedor acima do alvo (V-P2)"),
     )
+    replace = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Substituir o torneio existente"),
+        help_text=gettext_lazy(
+            "Se este site já tem o torneio do arquivo (o mesmo endereço), ele é apagado e trocado "
+            "pelo arquivo, numa só operação; a comissão e os juízes continuam."
+        ),
+    )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -58,7 +66,10 @@ class ImportView(CreatorRequiredMixin, View):
             return render(request, self.template_name, {"form": form}, status=400)
         try:
             outcome = tournament_import(
-                raw=form.cleaned_data["file"].read(), user=request.user, clamp=form.cleaned_data["clamp"]
+                raw=form.cleaned_data["file"].read(),
+                user=request.user,
+                clamp=form.cleaned_data["clamp"],
+                replace=form.cleaned_data["replace"],
             )
         except InterchangeError as exc:
             # People read sentences; the code goes in a data- attribute (tests, support).

@@ -29,6 +29,11 @@ class Command(BaseCommand):
             action="store_true",
             help="registra como o alvo a pontuação do vencedor acima do alvo (V-P2)",
         )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="substitui o torneio deste site com o mesmo slug, numa só transação",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
@@ -46,7 +51,7 @@ class Command(BaseCommand):
             )
             sys.exit(1)
         try:
-            outcome = load_tournament(decode(raw), clamp=options["clamp"])
+            outcome = load_tournament(decode(raw), clamp=options["clamp"], replace=options["replace"])
         except InterchangeError as exc:
             for issue in exc.issues:
                 self.stderr.write(issue.line())
