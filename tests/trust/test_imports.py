@@ -169,6 +169,7 @@ TENTEIO_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
     "lone surrogate": (lambda: bombs.tenteio("Os\ud800 Taura", "surrogate"), "U+D800"),
     "surrogate in a key": (lambda: b'{"format": "tenteio/1", "\\udfff": 1}', "uma chave"),
     "20 MB of empty objects": (bombs.json_objects, "estrutura grande demais"),
+    "5,000 rodadas and a 1 MB horário": (bombs.json_times, "stages[0].rounds"),
 }
 
 
