@@ -4,6 +4,8 @@ ranking shows the others sharing their place, «jogaram juntos», with no sortei
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -65,3 +67,16 @@ def test_the_public_ranking_shows_the_shared_place(owner: User) -> None:
     assert players.count("aguardando sorteio") == 5
     assert players.count("4º <span") == 3 and "dividido" in players
     assert "pealo jogador 1 e pealo jogador 2 " + TOGETHER in players
+
+
+def test_the_public_ranking_in_english_has_english_ordinals(owner: User) -> None:
+    circuit = season_of_trios(owner)
+    c = client_of(owner)
+    c.get("/idioma/en/")
+    page = c.get(reverse("public:circuit", args=[circuit.slug])).content.decode()
+    assert "1st" in page and "4th" in page and "5th–8th 13" in page and ">#1<" in page.replace(" ", "")
+    text = re.sub(r"<[^>]+>", " ", page.replace(circuit.name, ""))
+    assert not re.search(r"\d[ºª]", text), re.findall(r".{20}\d[ºª].{20}", text)[:3]
+    c.get("/idioma/pt-br/")
+    page = c.get(reverse("public:circuit", args=[circuit.slug])).content.decode()
+    assert "1º" in page and "5º–8º 13" in page
