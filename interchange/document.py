@@ -31,6 +31,7 @@ class TeamDoc:
     entity: str | None
     seed: int | None
     players: list[PlayerDoc]
+    status: str = "registered"  # the check-in: Team.Status
 
 
 @dataclass
@@ -100,6 +101,9 @@ class Document:
     end_date: dt.date | None = None
     event: str = ""
     checkin_deadline: dt.datetime | None = None
+    table_count: int | None = None
+    show_pending_results: bool = False
+    double_entry: str | None = None  # "all" or "knockout" (ScoringSettings); None: off
     venue: str = ""
     stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
     advance_per_group: int | None = None

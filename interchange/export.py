@@ -17,8 +17,9 @@ from interchange.lots import tie_problems
 from interchange.schema import parse_document
 from interchange.times import moment_text
 from interchange.validate import check_results
+from scoring.models import ScoringSettings
 from scoring.selectors import homologated_results
-from tournaments.models import DrawOfLots, Match, Round, Tournament
+from tournaments.models import DrawOfLots, Match, Round, Team, Tournament
 
 
 def export_tournament(t: Tournament) -> dict[str, Any]:
@@ -36,6 +37,13 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         head["event"] = t.event
     if t.checkin_deadline:
         head["checkin_deadline"] = moment_text(t.checkin_deadline)
+    if t.table_count:
+        head["table_count"] = t.table_count
+    if t.show_pending_results:
+        head["show_pending_results"] = True
+    scoring = ScoringSettings.objects.filter(tournament=t, double_entry=True).first()
+    if scoring is not None:
+        head["double_entry"] = "knockout" if scoring.knockout_only else "all"
     if t.venue:
         head["venue"] = t.venue
     stages_qs = t.stages.prefetch_related("groups__entries__team", "entries__team", "rounds").order_by(
@@ -54,6 +62,8 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             entry["entity"] = team.entity.name
         if team.seed is not None:
             entry["seed"] = team.seed
+        if team.status != Team.Status.REGISTERED:
+            entry["status"] = team.status
         entry["players"] = [_player(p) for p in team.players.all()]
         teams.append(entry)
     stages = []

@@ -34,7 +34,7 @@ from interchange.schema import parse_document
 from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
 from knockout import bracket
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, ScoringSettings
 from scoring.services.contributions import contributions_recompute
 from tournaments.models import (
     DrawOfLots,
@@ -178,6 +178,8 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         end_date=doc.end_date,
         event=doc.event,
         checkin_deadline=doc.checkin_deadline,
+        table_count=doc.table_count,
+        show_pending_results=doc.show_pending_results,
         venue=doc.venue,
         stage_plan=doc.stage_plan or implied_plan([s.kind for s in doc.stages]),
         advance_per_group=doc.advance_per_group,
@@ -199,6 +201,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
                 name=d.name,
                 entity=entities.get(d.entity or ""),
                 seed=d.seed,
+                status=d.status,
                 order=i,
             )
             for i, d in enumerate(doc.teams)
@@ -280,6 +283,10 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
             if p.result is not None
         ]
     )
+    if doc.double_entry:
+        ScoringSettings.objects.create(
+            tournament=t, double_entry=True, knockout_only=doc.double_entry == "knockout"
+        )
     contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
     _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(

@@ -35,6 +35,7 @@ from rules.modalities import PRESETS, apply_overrides
 from rules.problems import RulesError
 
 STAGE_PLANS = ("groups", "groups_knockout", "knockout", "multi_phase")  # Tournament.StagePlan
+TEAM_STATUSES = ("registered", "checked_in", "absent", "withdrawn")  # Team.Status
 SLUG_RE = re.compile(r"[-a-zA-Z0-9_]{1,100}")  # fullmatch: a trailing line break is not a slug
 
 
@@ -92,6 +93,10 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
         c.add("tournament.end_date", message, "file.end_before_date")
     doc.checkin_deadline = read_moment(c, t.get("checkin_deadline"), "tournament.checkin_deadline")
     doc.event = c.name(t.get("event"), "tournament.event", required=False) or ""
+    doc.table_count = _int(t.get("table_count"))
+    doc.show_pending_results = t.get("show_pending_results") is True
+    double = t.get("double_entry")
+    doc.double_entry = double if double in ("all", "knockout") else None
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
     plan = t.get("stage_plan")
     doc.stage_plan = plan if plan in STAGE_PLANS else None
@@ -137,7 +142,9 @@ def _teams(c: Checker, doc: Document, value: list[Any]) -> None:
             }
             c.add(where, message, "file.seed_duplicate")
         # Kept even with a bad name (already an issue), so its jogos are still checked.
-        doc.teams.append(TeamDoc(key, name or "", entity, seed, roster))
+        status = t.get("status")
+        status = status if status in TEAM_STATUSES else "registered"  # else: the schema said
+        doc.teams.append(TeamDoc(key, name or "", entity, seed, roster, status))
 
 
 def _players(c: Checker, doc: Document, where: str, i: int, value: list[Any]) -> list[PlayerDoc]:

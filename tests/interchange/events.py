@@ -27,7 +27,7 @@ from knockout.services.bracket import bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from knockout.services.phases import next_phase_draw
 from rules.modalities import PRESETS
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, ScoringSettings
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
 from scoring.services.workflow import required_teams, sheet_homologate, sheet_revert, sheet_save, sheet_sign
@@ -36,7 +36,7 @@ from standings.services import _pending_sets_across, _pending_sets_in_group, tie
 from tournaments.models import Group, Match, Stage, Team, Tournament
 from tournaments.services import ServiceError
 from tournaments.services.draws import group_swap, groups_draw, groups_draw_manual
-from tournaments.services.registration import PlayerInput, TeamInput, team_register
+from tournaments.services.registration import PlayerInput, TeamInput, team_register, team_set_status
 from tournaments.services.schedule import ScheduleTemplate, schedule_generate
 from tournaments.services.tournaments import tournament_create
 
@@ -122,6 +122,29 @@ class Event:
         self.expelled: set[str] = set()
         # Every jogo played 2–1 by the same tentos: ties all the way to the sorteio are common.
         self.uniform = pick("placares iguais", (False, True))
+
+    def build(self) -> Tournament:
+        return _build(self)
+
+    def settle(self) -> None:
+        """What the day leaves on the event besides results: the check-in of each team,
+        double entry and the publication rule, set once the jogos are played."""
+        for team in Team.objects.filter(tournament=self.t).order_by("pk"):
+            status = self.pick(f"check-in {team.key}", ("registered", "checked_in", "checked_in", "absent"))
+            if status != "registered":
+                team_set_status(team=team, status=status, user=self.user, reason="no galpão")
+        double = self.pick("dupla digitação", (None, None, "all", "knockout"))
+        if double:
+            ScoringSettings.objects.create(
+                tournament=self.t, double_entry=True, knockout_only=double == "knockout"
+            )
+        # The file has no súmula awaiting homologation yet: with one shown, the public pages
+        # of the copy would lack it (docs/interchange.md, «The round trip»).
+        pending = ScoreSheet.objects.filter(match__stage__tournament=self.t, confirmed=True).exclude(
+            status=ScoreSheet.Status.HOMOLOGATED
+        )
+        if not pending.exists() and self.pick("mostra pendentes", (False, True)):
+            Tournament.objects.filter(pk=self.t.pk).update(show_pending_results=True, table_count=8)
 
     # --- people ----------------------------------------------------------------------
     def register(self, count: int, seeds: int = 0) -> list[Team]:
@@ -327,6 +350,14 @@ class Event:
 def build(pick: Pick[Any], slug: str = "ida-e-volta") -> Tournament:
     """A whole event from ``pick``'s choices."""
     ev = Event(pick, slug)
+    try:
+        return ev.build()
+    finally:
+        ev.settle()
+
+
+def _build(ev: Event) -> Tournament:
+    pick = ev.pick
     if ev.plan == Tournament.StagePlan.KNOCKOUT:
         count = pick("equipes", (3, 5, 6, 8))
         ev.register(count, seeds=pick("cabeças de chave", (0, 2)))

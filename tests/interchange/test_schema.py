@@ -275,6 +275,20 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("label of a stranger", knockout_labelled({"t3": "1º A"}), "fase finais / labels", "file.team_unknown"),
     ("long label", knockout_labelled({"t1": "x" * 41}), "stages[1].labels.t1", "file.text_too_long"),
     ("stage plan", change("tournament.stage_plan", "liga"), "tournament.stage_plan", "file.value_invalid"),
+    ("team status", change("teams.0.status", "presente"), "teams[0].status", "file.value_invalid"),
+    (
+        "double entry",
+        change("tournament.double_entry", True),
+        "tournament.double_entry",
+        "file.value_invalid",
+    ),
+    ("no mesa", change("tournament.table_count", 0), "tournament.table_count", "file.integer_invalid"),
+    (
+        "pending flag",
+        change("tournament.show_pending_results", "sim"),
+        "tournament.show_pending_results",
+        "file.boolean_invalid",
+    ),
     (
         "advance zero",
         change("tournament.advance_per_group", 0),
