@@ -91,6 +91,13 @@ class LotDoc:
 
 
 @dataclass
+class PersonDoc:
+    key: str
+    name: str
+    tables: list[str] = field(default_factory=list)  # a judge's mesas
+
+
+@dataclass
 class Document:
     name: str = ""
     slug: str = ""
@@ -112,6 +119,7 @@ class Document:
     stages: list[StageDoc] = field(default_factory=list)
     matches: list[MatchDoc] = field(default_factory=list)
     lots: list[LotDoc] = field(default_factory=list)
+    people: list[PersonDoc] = field(default_factory=list)
 
 
 def implied_plan(kinds: list[str]) -> str:

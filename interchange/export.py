@@ -14,6 +14,7 @@ from typing import Any
 
 from interchange.document import FORMAT, implied_plan
 from interchange.lots import tie_problems
+from interchange.people import export_people
 from interchange.schema import parse_document
 from interchange.times import moment_text
 from interchange.validate import check_results
@@ -123,6 +124,9 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         "matches": matches,
         "lots": lots,
     }
+    people = export_people(t)
+    if people:
+        data["people"] = people
     for i in _stale(data):
         lots[i]["stale"] = True
     return data

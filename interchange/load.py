@@ -17,6 +17,7 @@ results go through the rules engine (``validate.py``). Names are stored as
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,7 @@ from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
 from interchange.lots import check_lots
+from interchange.people import load_people, table_names
 from interchange.schema import parse_document
 from interchange.shape import shape_issues
 from interchange.validate import Prepared, check_results
@@ -154,7 +156,7 @@ def load_tournament(
     try:
         with transaction.atomic():
             members = replacing.clear(doc.slug, user) if replace else []
-            tournament = _write(doc, prepared, user)
+            tournament = _write(doc, prepared, user, kept=[u for u, _ in members])
             replacing.keep_members(tournament, members)
             bump(tournament.pk)
     except replacing.ReplaceRefused as exc:
@@ -168,7 +170,7 @@ def load_tournament(
     return LoadOutcome(tournament, notes, warnings)
 
 
-def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
+def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[int] = ()) -> Tournament:
     t = Tournament.objects.create(
         name=doc.name,
         slug=doc.slug,
@@ -247,6 +249,8 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
     for p in prepared:
         if p.match.table:
             table_spelling.setdefault(name_key(p.match.table), p.match.table)
+    for name in table_names(doc.people):  # a judge's mesa no jogo names yet
+        table_spelling.setdefault(name_key(name), name)
     made = Table.objects.bulk_create(
         [Table(tournament=t, name=n, order=i) for i, n in enumerate(table_spelling.values())]
     )
@@ -287,6 +291,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any) -> Tournament:
         ScoringSettings.objects.create(
             tournament=t, double_entry=True, knockout_only=doc.double_entry == "knockout"
         )
+    load_people(t, doc.people, table_by_key, kept)
     contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
     _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(

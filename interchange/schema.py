@@ -30,6 +30,7 @@ from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
 from interchange.document import Document, GroupDoc, LotDoc, MatchDoc, PlayerDoc, RoundDoc, StageDoc, TeamDoc
+from interchange.people import parse_people
 from interchange.times import read_date, read_moment
 from rules.modalities import PRESETS, apply_overrides
 from rules.problems import RulesError
@@ -65,6 +66,7 @@ def parse_document(data: Any) -> tuple[Document, list[Issue]]:
     _stages(c, doc, _list(top.get("stages")))
     _matches(c, doc, _list(top.get("matches")))
     _lots(c, doc, _list(top.get("lots")))
+    doc.people = parse_people(c, _list(top.get("people")))
     return doc, c.issues
 
 

@@ -27,13 +27,13 @@ from knockout.services.bracket import bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from knockout.services.phases import next_phase_draw
 from rules.modalities import PRESETS
-from scoring.models import ScoreSheet, ScoringSettings
+from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
 from scoring.services.workflow import required_teams, sheet_homologate, sheet_revert, sheet_save, sheet_sign
 from standings.services import ServiceError as LotsError
 from standings.services import _pending_sets_across, _pending_sets_in_group, tiebreak_lots_record
-from tournaments.models import Group, Match, Stage, Team, Tournament
+from tournaments.models import Group, Match, Membership, Stage, Table, Team, Tournament
 from tournaments.services import ServiceError
 from tournaments.services.draws import group_swap, groups_draw, groups_draw_manual
 from tournaments.services.registration import PlayerInput, TeamInput, team_register, team_set_status
@@ -133,6 +133,13 @@ class Event:
             status = self.pick(f"check-in {team.key}", ("registered", "checked_in", "checked_in", "absent"))
             if status != "registered":
                 team_set_status(team=team, status=status, user=self.user, reason="no galpão")
+        if self.pick("juízes", (False, True)):
+            mesas = list(Table.objects.filter(tournament=self.t).order_by("order")[:2])
+            for n, mine in enumerate(([], mesas)):
+                judge = User.objects.create_user(f"juiz-{self.t.slug}-{n}", first_name=f"Juíza {n}")
+                Membership.objects.create(tournament=self.t, user=judge, role=Membership.Role.JUDGE)
+                for table in mine:
+                    JudgeAssignment.objects.create(tournament=self.t, user=judge, table=table)
         double = self.pick("dupla digitação", (None, None, "all", "knockout"))
         if double:
             ScoringSettings.objects.create(
