@@ -118,12 +118,13 @@ class _Open:
             "changes": by_language[base()],
             "changes_by_language": by_language,
             "match_id": self.match_id,
-            "teams": _ids(self.teams),
-            "people": _ids(self.people),
+            "teams": id_list(self.teams),
+            "people": id_list(self.people),
         }
 
 
-def _ids(ids: set[int]) -> str:
+def id_list(ids: set[int]) -> str:
+    """The filters' «|id|id|» list of ``ids``, at most 400 characters."""
     text = "|" + "|".join(str(i) for i in sorted(ids)) + "|" if ids else ""
     return text if len(text) <= 400 else text[: text.rindex("|", 0, 400) + 1]
 

@@ -67,6 +67,7 @@ class MatchDoc:
     teams: tuple[str, str]
     result: Any  # raw; the rules engine parses it
     time: dt.datetime | None = None  # its horário
+    history: Any = None  # raw «history» (interchange.history checks and writes it)
 
     def where(self) -> str:
         parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
@@ -95,6 +96,7 @@ class PersonDoc:
     key: str
     name: str
     tables: list[str] = field(default_factory=list)  # a judge's mesas
+    judge: bool = True  # False: «role: other», named by the history only
 
 
 @dataclass
@@ -120,6 +122,9 @@ class Document:
     matches: list[MatchDoc] = field(default_factory=list)
     lots: list[LotDoc] = field(default_factory=list)
     people: list[PersonDoc] = field(default_factory=list)
+    audit: list[Any] = field(default_factory=list)  # raw «audit» (interchange.trail)
+    # What interchange.history_load.check_histories read, by jogo index, for the writer.
+    histories: dict[int, Any] = field(default_factory=dict)
 
 
 def implied_plan(kinds: list[str]) -> str:

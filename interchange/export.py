@@ -3,7 +3,8 @@
 Everything the application records for an event is written so that loading the file
 and exporting again gives the same file (docs/interchange.md): a sorteio's seed, a
 chave draw as its teams chave after chave with the chaves' sizes, the origin («1º A»)
-of each team of a mata-mata, and a tiebreak sorteio that a later correction left
+of each team of a mata-mata, each jogo's súmula history (``interchange.history``), the
+audit trail (``interchange.trail``), and a tiebreak sorteio that a later correction left
 without its tie marked ``stale`` (``interchange.lots``), which the loader keeps as
 recorded instead of refusing it.
 """
@@ -13,10 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from interchange.document import FORMAT, implied_plan
+from interchange.history import Histories
 from interchange.lots import tie_problems
-from interchange.people import export_people
+from interchange.people import export_people, people_keys
 from interchange.schema import parse_document
 from interchange.times import moment_text
+from interchange.trail import export_trail, named_in, trail_entries
 from interchange.validate import check_results
 from scoring.models import ScoringSettings
 from scoring.selectors import homologated_results
@@ -85,7 +88,11 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         if rounds:
             stages[-1]["rounds"] = rounds
     sheets = homologated_results(match__stage__tournament=t)
+    histories, trail = Histories(t), trail_entries(t)
+    named = histories.named() | named_in(trail)
+    histories.keys = people_keys(t, named)
     matches = []
+    match_index: dict[int, int] = {}
     qs = Match.objects.filter(stage__tournament=t).select_related(
         "stage", "group", "table", "team_a", "team_b"
     )
@@ -100,7 +107,11 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         if m.scheduled_at is not None:
             entry["time"] = moment_text(m.scheduled_at)
         entry.update(teams=[m.team_a.key, m.team_b.key], result=sheets.get(m.pk))
+        history = histories.of(m)
+        if history is not None:
+            entry["history"] = history
         matches.append(entry)
+        match_index[m.pk] = len(matches) - 1
     lots = []
     for draw in (
         DrawOfLots.objects.filter(tournament=t)
@@ -124,9 +135,12 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         "matches": matches,
         "lots": lots,
     }
-    people = export_people(t)
+    people = export_people(t, named)
     if people:
         data["people"] = people
+    audit = export_trail(trail, t, histories.keys, match_index)
+    if audit:
+        data["audit"] = audit
     for i in _stale(data):
         lots[i]["stale"] = True
     return data

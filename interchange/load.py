@@ -30,10 +30,13 @@ from interchange import replace as replacing
 from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
+from interchange.history_load import check_histories
+from interchange.history_write import write_histories
 from interchange.lots import check_lots
 from interchange.people import load_people, table_names
 from interchange.schema import parse_document
 from interchange.shape import shape_issues
+from interchange.trail import check_trail, load_trail
 from interchange.validate import Prepared, check_results
 from knockout import bracket
 from scoring.models import ScoreSheet, ScoringSettings
@@ -134,6 +137,8 @@ def check_document(
     if not any(i.severity == "error" for i in issues + result_issues) and not own + extra:
         result_issues += check_brackets(doc, prepared)  # these need every result readable
         result_issues += check_lots(doc, prepared)
+        doc.histories, history_issues = check_histories(doc, {d.key: len(d.players) for d in doc.teams})
+        result_issues += history_issues + check_trail(doc)
     return doc, prepared, _unique(own + issues + result_issues + extra), notes
 
 
@@ -210,13 +215,16 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
         ]
     )
     team_by_key = {team.key: team for team in teams}
-    Player.objects.bulk_create(
+    players = Player.objects.bulk_create(
         [
             Player(team=team, name=p.name, is_captain=p.captain, is_reserve=p.reserve, order=j)
             for d, team in zip(doc.teams, teams, strict=True)
             for j, p in enumerate(d.players)
         ]
     )
+    player_ids: dict[str, list[int]] = {}
+    for player in players:  # in the file's order, team by team
+        player_ids.setdefault(player.team.key, []).append(player.pk)
     stages = Stage.objects.bulk_create(
         [Stage(tournament=t, key=s.key, kind=s.kind, order=i) for i, s in enumerate(doc.stages)]
     )
@@ -284,14 +292,15 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
                 source="loadtournament",
             )
             for m, p in zip(matches, prepared, strict=True)
-            if p.result is not None
+            if p.result is not None and p.match.index not in doc.histories  # those write their own
         ]
     )
     if doc.double_entry:
         ScoringSettings.objects.create(
             tournament=t, double_entry=True, knockout_only=doc.double_entry == "knockout"
         )
-    load_people(t, doc.people, table_by_key, kept)
+    accounts = load_people(t, doc.people, table_by_key, kept)
+    write_histories(doc.histories, matches, accounts, team_by_key, player_ids)
     contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
     _place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(
@@ -310,6 +319,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
             for lot in doc.lots
         ]
     )
+    load_trail(doc, t, accounts, matches, team_by_key)
     return t
 
 

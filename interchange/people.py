@@ -1,14 +1,16 @@
-"""The judges of a tenteio/1 file, with their mesas (``people``).
+"""The people of a tenteio/1 file (``people``): the judges with their mesas, and
+everyone else the event's history names (``role: "other"``: the comissão, a judge since
+removed), so that each súmula version, signature, hand and audit line keeps its author.
 
-Each judge is written with a key (their username where the file was written), their
-name and their mesas; never a password, a PIN or a link: a file is not a way into a
-site. Loaded, a judge is an account of the file (group «Pessoas de arquivos», inactive,
+Each person is written with a key (their username where the file was written), their
+name and a judge's mesas; never a password, a PIN or a link: a file is not a way into a
+site. Loaded, a person is an account of the file (group «Pessoas de arquivos», inactive,
 no usable password: nobody logs in with it) under the key — the same account again when
 one of the file's already has it, or an account that was a member of the tournament the
 file replaces; an account someone logs in with is never taken over: the key then gets a
 suffix («marta-2»). The site's administrator may give such an account a password and
-activate it. The comissão is not written: on a site the event is run by whoever imports
-it.
+activate it. Only a judge becomes a member of the tournament: on a site the event is run
+by whoever imports it, and the hall's comissão appear in its history under their names.
 """
 
 from __future__ import annotations
@@ -29,18 +31,29 @@ from tournaments.models import Membership, Table, Tournament
 FILE_PEOPLE_GROUP = "Pessoas de arquivos"
 
 
-def export_people(t: Tournament) -> list[dict[str, Any]]:
-    judges = Membership.objects.filter(tournament=t, role=Membership.Role.JUDGE).select_related("user")
+def export_people(t: Tournament, named: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """The judges of ``t`` and the accounts ``named`` (user ids the history names)."""
+    judges = set(
+        Membership.objects.filter(tournament=t, role=Membership.Role.JUDGE).values_list("user_id", flat=True)
+    )
     mesas: dict[int, list[str]] = {}
     for a in JudgeAssignment.objects.filter(tournament=t).select_related("table").order_by("table__order"):
         mesas.setdefault(a.user_id, []).append(a.table.name)
     people = []
-    for m in sorted(judges, key=lambda m: m.user.username):
-        person: dict[str, Any] = {"key": m.user.username, "name": m.user.get_full_name() or m.user.username}
-        if m.user_id in mesas:
-            person["tables"] = mesas[m.user_id]
+    users = get_user_model().objects.filter(pk__in=judges | set(named))
+    for user in sorted(users, key=lambda u: u.username):
+        person: dict[str, Any] = {"key": user.username, "name": user.get_full_name() or user.username}
+        if user.pk not in judges:
+            person["role"] = "other"
+        if user.pk in mesas:
+            person["tables"] = mesas[user.pk]
         people.append(person)
     return people
+
+
+def people_keys(t: Tournament, named: Iterable[int]) -> dict[int, str]:
+    """The file's key of each account ``named``: its username."""
+    return dict(get_user_model().objects.filter(pk__in=set(named)).values_list("pk", "username"))
 
 
 def parse_people(c: Checker, value: Iterable[Any]) -> list[PersonDoc]:
@@ -59,7 +72,8 @@ def parse_people(c: Checker, value: Iterable[Any]) -> list[PersonDoc]:
         tables = [
             str(n).strip() for n in p.get("tables") or [] if isinstance(n, str | int) and str(n).strip()
         ]
-        people[key] = PersonDoc(key.strip(), name, tables)
+        judge = p.get("role") in ("judge", None)
+        people[key] = PersonDoc(key.strip(), name, tables if judge else [], judge)
     return list(people.values())
 
 
@@ -69,16 +83,21 @@ def table_names(people: Iterable[PersonDoc]) -> list[str]:
 
 def load_people(
     t: Tournament, people: Iterable[PersonDoc], tables: Mapping[str, Table], kept: Iterable[int] = ()
-) -> None:
-    """Judges of ``t`` from the file; ``tables`` by ``name_key``; ``kept``: the user ids of
-    the replaced tournament's members, whose accounts are theirs to keep."""
+) -> dict[str, Any]:
+    """The file's people as accounts, by their keys in the file; the judges become judges
+    of ``t``. ``tables`` by ``name_key``; ``kept``: the user ids of the replaced
+    tournament's members, whose accounts are theirs to keep."""
     group, _created = Group.objects.get_or_create(name=FILE_PEOPLE_GROUP)
     kept_ids = set(kept)
+    accounts: dict[str, Any] = {}
     for person in people:
-        user = _account(person, group, kept_ids)
+        user = accounts[person.key] = _account(person, group, kept_ids)
+        if not person.judge:
+            continue
         Membership.objects.get_or_create(tournament=t, user=user, role=Membership.Role.JUDGE)
         for name in person.tables:
             JudgeAssignment.objects.get_or_create(tournament=t, user=user, table=tables[name_key(name)])
+    return accounts
 
 
 def _account(person: PersonDoc, group: Group, kept: set[int]) -> Any:

@@ -67,6 +67,7 @@ def parse_document(data: Any) -> tuple[Document, list[Issue]]:
     _matches(c, doc, _list(top.get("matches")))
     _lots(c, doc, _list(top.get("lots")))
     doc.people = parse_people(c, _list(top.get("people")))
+    doc.audit = _list(top.get("audit"))
     return doc, c.issues
 
 
@@ -316,6 +317,7 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
         rnd = _int(m.get("round"))
         time = read_moment(c, m.get("time"), f"{where}.time")
         doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"), time)
+        doc_match.history = m.get("history")
         fixture = (stage.key, group, rnd, frozenset(pair))
         if fixture in fixtures:
             c.add(doc_match.where(), _("jogo repetido (uma só súmula por confronto)"), "V-M21")

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from audit.context import Origin, activate, deactivate
 from interchange.load import MAX_FILE_BYTES, InterchangeError, decode, load_tournament
 
 
@@ -51,7 +52,13 @@ class Command(BaseCommand):
             )
             sys.exit(1)
         try:
-            outcome = load_tournament(decode(raw), clamp=options["clamp"], replace=options["replace"])
+            # The trail names this command as where the load came from, however it was
+            # called (manage.py or call_command): an export leaves the load's own entries out.
+            token = activate(Origin(command="loadtournament"))
+            try:
+                outcome = load_tournament(decode(raw), clamp=options["clamp"], replace=options["replace"])
+            finally:
+                deactivate(token)
         except InterchangeError as exc:
             for issue in exc.issues:
                 self.stderr.write(issue.line())
