@@ -238,6 +238,72 @@ def json_times(count: int = 5_000) -> bytes:
     return json.dumps(doc).encode()
 
 
+def json_history(hands: int = 2_001) -> bytes:
+    """A jogo's history past its bounds: ``hands`` hands (2,000 at most), 201 súmula
+    versions (200 at most) with a 50 KB note, and an audit entry of an unknown person."""
+    doc = json.loads(tenteio("Os Taura", "historico"))
+    doc["teams"].append({**doc["teams"][0], "key": "t2", "name": "Os Guris"})
+    doc["stages"] = [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": ["t1", "t2"]}]}]
+    moment = "2026-12-12T09:00-03:00"
+    hand = {"kind": "roda", "deals": [{"truco": {"level": "truco", "winner": "a"}}]}
+    sheets = [
+        {
+            "version": v,
+            "status": "superseded",
+            "result": {"games": [[24, 0]]},
+            "at": moment,
+            "note": "x" * 50_000,
+        }
+        for v in range(1, 202)
+    ]
+    history = {
+        "sheets": sheets,
+        "hands": [{"game": 1, "sequence": n, "hand": hand, "at": moment} for n in range(1, hands + 1)],
+    }
+    doc["matches"] = [
+        {"stage": "chaves", "group": "A", "teams": ["t1", "t2"], "result": None, "history": history}
+    ]
+    doc["audit"] = [
+        {
+            "at": moment,
+            "by": "ninguem",
+            "label": "x",
+            "action": "create",
+            "kind": "sumulas",
+            "model": "m",
+            "summary": "s",
+        }
+    ]
+    return json.dumps(doc).encode()
+
+
+def json_hand_logs(jogos: int = 240, hands: int = 200) -> bytes:
+    """Hand logs just inside the bounds a jogo has, in as many jogos as the file's bounds
+    allow: ``jogos`` Paulista jogos, each a partida of ``hands`` pardas (none scores)."""
+    doc = json.loads(tenteio("Os Taura", "maos"))
+    doc["tournament"]["modality"] = "truco-paulista"
+    doc["teams"] = [
+        {"key": k, "name": n, "players": [{"name": "João", "captain": True}, {"name": "Pedro"}]}
+        for k, n in (("t1", "Os Taura"), ("t2", "Os Guris"))
+    ]
+    doc["stages"] = [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": ["t1", "t2"]}]}]
+    moment = "2026-12-12T09:00-03:00"
+    pardas = {"kind": "roda", "deals": [{"mao": "a", "truco": {"end": "tied", "level": "none"}}]}
+    log = [{"game": 1, "sequence": n, "hand": pardas, "at": moment} for n in range(1, hands + 1)]
+    doc["matches"] = [
+        {
+            "stage": "chaves",
+            "group": "A",
+            "round": r,
+            "teams": ["t1", "t2"],
+            "result": None,
+            "history": {"hands": log},
+        }
+        for r in range(1, jogos + 1)
+    ]
+    return json.dumps(doc).encode()
+
+
 def json_at_the_bounds() -> bytes:
     """Just inside the tenteio/1 bounds: 299,990 one-key objects and 299,990 numbers."""
     objects = b",".join([b'{"a":1.5}'] * 299_990)
@@ -265,6 +331,8 @@ CASES: dict[str, tuple[str, str, Callable[[], bytes]]] = {
     ),
     "tenteio/1, 20 MB of empty objects": ("tournament", "objetos.json", json_objects),
     "tenteio/1, 5,000 rodadas and a 1 MB horário": ("tournament", "horarios.json", json_times),
+    "tenteio/1, a history of 2,001 hands and 201 versions": ("tournament", "historico.json", json_history),
+    "tenteio/1, 240 jogos of 200 pardas each": ("tournament", "maos.json", json_hand_logs),
     "tenteio/1 just inside the bounds": ("tournament", "limites.json", json_at_the_bounds),
 }
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.text import digits
 from interchange.checker import Checker, Issue
 from interchange.document import Document, MatchDoc
 from rules.hands import score_partida
@@ -32,6 +33,10 @@ from tally.selectors import options_for
 
 LIVE = {"submitted", "signed", "homologated"}
 MAX_PARTIDA_HANDS = 200  # a partida of 30 tentos takes about 40 mãos; more is not a log
+# Hands the rules engine scores for one file: 120 jogos of three partidas of 40 mãos
+# are 14,400; a bound keeps a hostile log from costing minutes (bench/hostile_imports.py).
+MAX_SCORED_HANDS = 150_000
+MAX_FILE_HANDS = 30_000  # twice that event: the hands a file's logs may hold in all
 
 
 @dataclass
@@ -73,21 +78,41 @@ def check_histories(doc: Document, players: Mapping[str, int]) -> tuple[dict[int
     c = Checker()
     people = {p.key for p in doc.people}
     checked: dict[int, Checked] = {}
+    budget = [MAX_SCORED_HANDS]  # shared by the jogos: hands the rules engine may still score
     if doc.modality is None:
         return checked, c.issues
     for m in doc.matches:
         if m.history is None:
             continue
-        one = _Check(c, doc.modality, m, people, players)
-        checked[m.index] = one.run()
+        checked[m.index] = _Check(c, doc.modality, m, people, players, budget).run()
     return checked, c.issues
+
+
+def too_many_hands(data: Any) -> list[Issue]:
+    """The file's hand logs past :data:`MAX_FILE_HANDS` in all, counted before the schema
+    reads each hand (which takes seconds for a log this long)."""
+    matches = items(obj(data).get("matches"))
+    count = sum(len(items(obj(obj(m).get("history")).get("hands"))) for m in matches)
+    if count <= MAX_FILE_HANDS:
+        return []
+    message = _("%(n)s mãos nos registros do tenteio (máximo %(max)s)")
+    return [
+        Issue(_("arquivo"), message % {"n": digits(count), "max": digits(MAX_FILE_HANDS)}, "file.too_complex")
+    ]
 
 
 class _Check:
     def __init__(
-        self, c: Checker, modality: Modality, m: MatchDoc, people: set[str], players: Mapping[str, int]
+        self,
+        c: Checker,
+        modality: Modality,
+        m: MatchDoc,
+        people: set[str],
+        players: Mapping[str, int],
+        budget: list[int],
     ) -> None:
         self.c, self.modality, self.m, self.people, self.players = c, modality, m, people, players
+        self.budget = budget
         self.out = Checked(obj(m.history))
         self.where = m.where() + " / " + _("histórico")
 
@@ -230,8 +255,10 @@ class _Check:
             self._replay(game, sorted(rows, key=lambda r: r[1].get("sequence") or 0))
 
     def _replay(self, game: int, rows: list[tuple[int, Mapping[str, Any]]]) -> None:
+        """A hand never undone was scored at the never-undone hands before it (any hand
+        below it undone later would have had to go first): one scoring of them all gives
+        their awards. An undone hand is scored at the live hands when it was entered."""
         live: list[tuple[int, Any, dt.datetime | None]] = []  # (index, hand, undone at)
-        options = options_for(None)
         for i, h in rows:
             at = moment(h.get("at"))
             while live and live[-1][2] is not None and at is not None and live[-1][2] <= at:
@@ -244,15 +271,12 @@ class _Check:
             except CodecError as exc:
                 self.add(f"hands[{i}].hand", str(exc), "file.history_hand")
                 return
-            played = [x[1] for x in live] + [hand]
-            tally = score_partida(self.modality, played, options=options, game=game)
-            if has_errors(tally.problems) or len(tally.awards) != len(played):
-                self.add(f"hands[{i}]", _("mão recusada pelas regras da modalidade"), "file.history_hand")
+            undone_at = moment(h.get("undone_at"))
+            if undone_at is not None and not self._score(
+                game, [(x[0], x[1]) for x in live] + [(i, hand)], last=True
+            ):
                 return
-            award = tally.awards[-1]
-            components = encode_award(award)["components"]
-            self.out.awards[i] = Award(award.a, award.b, components, award.ends_partida)
-            live.append((i, hand, moment(h.get("undone_at"))))
+            live.append((i, hand, undone_at))
         # Undone after the last hand: from the top down, latest first.
         undone = [u for _i, _h, u in live if u is not None]
         if undone != sorted(undone, reverse=True) or any(
@@ -263,6 +287,30 @@ class _Check:
                 _("desfeita uma mão que não era a última (partida %(g)d)") % {"g": game},
                 "file.history_hand",
             )
+            return
+        kept = [(x[0], x[1]) for x in live if x[2] is None]
+        if kept:
+            self._score(game, kept, last=False)
+
+    def _score(self, game: int, played: list[tuple[int, Any]], *, last: bool) -> bool:
+        """Award ``played``'s last hand (``last``) or every one; False when refused."""
+        self.budget[0] -= len(played)
+        if self.budget[0] < 0:
+            if self.budget[0] + len(played) >= 0:  # said once, where the bound was passed
+                self.add("hands", _("registro de mãos grande demais para um arquivo"), "file.history_hand")
+            return False
+        hands = [hand for _i, hand in played]
+        tally = score_partida(self.modality, hands, options=options_for(None), game=game)
+        if has_errors(tally.problems) or len(tally.awards) != len(hands):
+            where = f"hands[{played[-1][0]}]" if last else "hands"
+            self.add(where, _("mão recusada pelas regras da modalidade"), "file.history_hand")
+            return False
+        for (i, _hand), award in zip(
+            played[-1:] if last else played, tally.awards[-1:] if last else tally.awards, strict=True
+        ):
+            components = encode_award(award)["components"]
+            self.out.awards[i] = Award(award.a, award.b, components, award.ends_partida)
+        return True
 
 
 def _same(sheet: Any, result: Any, a: str, b: str) -> bool | None:

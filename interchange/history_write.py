@@ -1,16 +1,17 @@
 """Writing the checked súmula histories of a tenteio/1 file (``interchange.history_load``).
 
-The rows go in bulk, with the hall's times put back afterwards (``auto_now_add`` gives
-each row the load's own), a player index becomes the player's new id, and an event a
-decided difference names becomes that event's new id.
+The rows go in bulk with the hall's times (the fields default to the time a row is
+written, and yield to a given one), a player index becomes the player's new id, and an
+event a decided difference names becomes that event's new id.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from django.utils import timezone
 
 from interchange.history_load import Checked, items, moment, obj
 from scoring.models import ScoreSheet, SheetEvent, Signature
@@ -28,7 +29,7 @@ def write_histories(
     """The rows of each checked history; ``matches`` by index, ``players``: each team
     key's player ids in the file's order."""
     sheets, signatures, events, hands, closes = [], [], [], [], []
-    stamps: list[tuple[Any, str, dt.datetime | None]] = []
+    now = timezone.now()  # for a row the file gives no time (the schema requires one)
 
     def who(key: Any) -> Any:
         return accounts.get(key) if isinstance(key, str) else None
@@ -67,13 +68,13 @@ def write_histories(
             )
             by_version[sheet.version] = sheet
             sheets.append(sheet)
-            stamps.append((sheet, "entered_at", moment(s.get("at"))))
+            sheet.entered_at = moment(s.get("at")) or now
             for g in items(s.get("signatures")):
                 signature = Signature(
                     sheet=sheet, team=teams[g["team"]], method=g["method"], recorded_by=who(g.get("by"))
                 )
                 signatures.append(signature)
-                stamps.append((signature, "recorded_at", moment(g.get("at"))))
+                signature.recorded_at = moment(g.get("at")) or now
         made: list[SheetEvent] = []
         for e in items(one.history.get("events")):
             details = dict(obj(e.get("details")))
@@ -93,7 +94,7 @@ def write_histories(
                 details=details,
             )
             made.append(event)
-            stamps.append((event, "at", moment(e.get("at"))))
+            event.at = moment(e.get("at")) or now
         events.append(made)
         for i, h in enumerate(items(one.history.get("hands"))):
             award = one.awards[i]
@@ -112,7 +113,7 @@ def write_histories(
                 undone_by=who(h.get("undone_by")),
             )
             hands.append(entry)
-            stamps.append((entry, "entered_at", moment(h.get("at"))))
+            entry.entered_at = moment(h.get("at")) or now
         for close in items(one.history.get("closes")):
             row = PartidaClose(
                 match=m,
@@ -124,7 +125,7 @@ def write_histories(
                 confirmed_by=who(close.get("by")),
             )
             closes.append(row)
-            stamps.append((row, "confirmed_at", moment(close.get("at"))))
+            row.confirmed_at = moment(close.get("at")) or now
     ScoreSheet.objects.bulk_create(sheets, batch_size=500)
     for g in signatures:
         g.sheet_id = g.sheet.pk
@@ -136,7 +137,6 @@ def write_histories(
     _remap_checks(events)
     HandEntry.objects.bulk_create(hands, batch_size=500)
     PartidaClose.objects.bulk_create(closes, batch_size=500)
-    _restamp(stamps)
 
 
 def _remap_checks(events: list[list[SheetEvent]]) -> None:
@@ -149,14 +149,3 @@ def _remap_checks(events: list[list[SheetEvent]]) -> None:
                 e.details["check"] = made[check].pk
                 changed.append(e)
     SheetEvent.objects.bulk_update(changed, ["details"], batch_size=500)
-
-
-def _restamp(stamps: list[tuple[Any, str, dt.datetime | None]]) -> None:
-    """The hall's times: ``auto_now_add`` gave each row the load's own."""
-    by_model: dict[tuple[type, str], list[Any]] = {}
-    for row, name, when in stamps:
-        if when is not None:
-            setattr(row, name, when)
-            by_model.setdefault((type(row), name), []).append(row)
-    for (model, name), rows in by_model.items():
-        model.objects.bulk_update(rows, [name], batch_size=500)  # type: ignore[attr-defined]

@@ -30,7 +30,7 @@ from interchange import replace as replacing
 from interchange.brackets import check_brackets, stage_bracket
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
-from interchange.history_load import check_histories
+from interchange.history_load import check_histories, too_many_hands
 from interchange.history_write import write_histories
 from interchange.lots import check_lots
 from interchange.people import load_people, table_names
@@ -122,6 +122,8 @@ def check_document(
     unstorable = unstorable_texts(data)
     if unstorable:  # nothing else is read: a message could echo the bad text
         return Document(), [], unstorable, []
+    if too_many := too_many_hands(data):
+        return Document(), [], too_many, []
     shape = shape_issues(data)
     doc, issues = parse_document(data)
     if doc.slug and not replace and (found := replacing.existing(doc.slug)) is not None:

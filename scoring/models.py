@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Group, Match, Table, Team, Tournament
@@ -49,7 +50,7 @@ class ScoreSheet(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)  # a file load gives the hall's
     entered_ip = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     source = models.CharField(max_length=100, blank=True)
@@ -143,7 +144,7 @@ class Signature(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)  # a file load gives the hall's
     client_key = models.UUIDField(null=True, blank=True)  # the phone's idempotency key, as on ScoreSheet
 
     class Meta:
@@ -179,7 +180,7 @@ class SheetEvent(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(default=timezone.now, editable=False)  # a file load gives the hall's
     ip = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     reason = models.TextField(blank=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -108,7 +109,7 @@ class HandEntry(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)  # a file load gives the hall's
     undone_at = models.DateTimeField(null=True, blank=True)
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -148,7 +149,7 @@ class PartidaClose(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    confirmed_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(default=timezone.now, editable=False)  # a file load gives the hall's
 
     class Meta:
         ordering = ["match", "game"]
