@@ -1,17 +1,21 @@
 """The whole event in one file: súmula versions, signatures, a double entry decided by the
 comissão, a reversal with its reason, the judge's hand log with an undo, the jogos'
 times and the audit trail are exported, loaded into an empty database (by the command
-and by the import page) and exported again unchanged; loaded, they are the hall's."""
+and by the import page) and exported again unchanged; loaded, they are the hall's, and
+the comissão's trail, the súmula's history page and the team pages read the same."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -25,11 +29,11 @@ from scoring.services.pins import pins_generate
 from scoring.services.workflow import sheet_check, sheet_homologate, sheet_revert, sheet_save, sheet_sign
 from tally.models import HandEntry, PartidaClose
 from tally.services import hand_undo, partida_close
-from tests.interchange.roundtrip import round_trip
+from tests.interchange.roundtrip import assert_same, page_text, round_trip
 from tests.scoring.conftest import World, entry, win_a
 from tests.tally.conftest import record
 from tests.tally.test_services import next_hand, play_partida
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
 A, B = Side.A, Side.B
@@ -129,14 +133,50 @@ def hall_record(slug: str) -> dict[str, Any]:
     }
 
 
+def body(html: str) -> str:
+    """The text of a page's main part from its table on, if it has one (its links and
+    menus name database ids, and the trail's filter lists the reader's account), without
+    the jogo's code (made from its database id)."""
+    start = html.find("<main")
+    end = html.find("</main>", start)
+    table = html.find("<table", start, end)
+    return re.sub(r"Código [A-Z0-9]{3}-[A-Z0-9]{3}", "", page_text(html[table if table > 0 else start : end]))
+
+
+def pages(slug: str, reader: Any) -> dict[str, str]:
+    """The comissão's trail of the súmulas and homologations (the load's own entry is a
+    «configuração» one), a jogo's trail and súmula history, and every team's page."""
+    client = Client()
+    client.force_login(reader)
+    t = Tournament.objects.get(slug=slug)
+    jogo = w_match(t)
+    paths = [f"/t/{slug}/gestao/auditoria/?tipo={kind}" for kind in ("sumulas", "homologacao")]
+    paths += [f"/t/{slug}/gestao/auditoria/?jogo={jogo.pk}", reverse("scoring:history", args=[slug, jogo.pk])]
+    paths += [f"/t/{slug}/equipes/{team.pk}/" for team in t.teams.order_by("key")]
+    out = {}
+    for i, path in enumerate(paths):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        out[str(i)] = body(response.content.decode())
+    return out
+
+
+def w_match(t: Tournament) -> Match:
+    """Mesa 1 of rodada 1: the jogo corrected twice."""
+    return Match.objects.get(stage__tournament=t, round=1, table__name="1")
+
+
 def test_the_whole_event_round_trips(world: World, tmp_path: Path) -> None:
     hall_event(world)
     slug = world.tournament.slug
     hall = hall_record(slug)
+    seen = pages(slug, world.organizer)
+    assert "Capataz contestou a partida 2." in seen["0"] + seen["1"] + seen["3"]
     assert len(hall["sheets"]) >= 6 and any(e[1] == "reverted" for e in hall["events"])
     assert any(h[8] is not None for h in hall["hands"])  # the undone hand
     exported = round_trip(slug, tmp_path)
     assert hall_record(slug) == hall  # after the page import, the last of the round trip
+    assert_same(pages(slug, User.objects.get(username="importador")), seen)
     people = {p["key"]: p.get("role", "judge") for p in exported["people"]}
     assert people["org"] == "other" and people["juiz2"] == "judge"
     text = json.dumps(exported)
