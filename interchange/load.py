@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from audit.context import Origin, activate, current, deactivate
 from core.text import digits, name_key
 from interchange import replace as replacing
 from interchange.brackets import check_brackets, stage_bracket
@@ -160,6 +161,9 @@ def load_tournament(
     errors = [i for i in issues if i.severity == "error"]
     if errors:
         raise InterchangeError(errors)
+    # A load from a shell or a worker names itself in the trail too: an export leaves
+    # the load's own entries out (interchange.trail).
+    token = activate(Origin(command="loadtournament")) if current()[3] == "" else None
     try:
         with transaction.atomic():
             members = replacing.clear(doc.slug, user) if replace else []
@@ -173,6 +177,9 @@ def load_tournament(
             raise
         # Another load of the same slug committed first (checked above, then raced).
         raise InterchangeError([replacing.taken(doc.slug, doc.name)]) from None
+    finally:
+        if token is not None:
+            deactivate(token)
     warnings = [i.line() for i in issues if i.severity == "warning"]
     return LoadOutcome(tournament, notes, warnings)
 
