@@ -13,7 +13,7 @@ from audit.models import AuditEntry
 from scoring.models import ScoreSheet
 from tests.documents import document, match
 from tests.trust.conftest import Site
-from tournaments.models import Match, Team
+from tournaments.models import Match, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 K = AuditEntry.Kind
@@ -110,7 +110,10 @@ def test_an_import_is_one_entry_and_the_audit_page_is_for_organizers(site: Site)
     org = site.client("organizer")
     org.post(reverse("interchange:import"), {"file": SimpleUploadedFile("t.json", raw)})
     imported = AuditEntry.objects.get(
-        model="tournaments.Tournament", action="create", summary__contains="importado"
+        model="tournaments.Tournament",
+        action="create",
+        summary__contains="importado",
+        tournament_id=Tournament.objects.get(slug="importado").pk,
     )
     assert imported.actor_label == "org"
     slug = "importado"
