@@ -13,7 +13,8 @@ peak RSS (``resource.getrusage(RUSAGE_SELF).ru_maxrss``) above the baseline. Tar
 refused (400: by the file's checks, not by a permission) in under 2 s, answer under
 100 KB, under 300 MB above the baseline; the process exits 1 when a case misses one.
 
-The generators are functions of this module; ``tests/trust/test_imports.py`` uses them.
+The generators are functions of this module and, for tenteio/1 files, of
+``bench.hostile_tenteio``; ``tests/trust/test_imports.py`` uses them.
 """
 
 from __future__ import annotations
@@ -32,6 +33,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.hostile_tenteio import (  # noqa: E402  (after the path is set)
+    json_at_the_bounds,
+    json_hand_logs,
+    json_history,
+    json_objects,
+    json_times,
+    tenteio,
+)
+
 SLUG = "hostil"
 TEAM_IMPORT = f"/t/{SLUG}/gestao/equipes/importar/"
 TOURNAMENT_IMPORT = "/t/importar/"
@@ -199,116 +210,6 @@ def csv_nul() -> bytes:
 def csv_surrogate() -> bytes:
     """A correct trio in UTF-8 but for one encoded lone surrogate (U+D800) in a name."""
     return TRIO.format("Jo\ud800ão").encode("utf-8", "surrogatepass")  # b"Jo\xed\xa0\x80\xc3\xa3o"
-
-
-def tenteio(team_name: str, slug: str = "rodeio-hostil") -> bytes:
-    """A correct tenteio/1 file but for its one trio's name (escaped as JSON writes it)."""
-    doc = {
-        "format": "tenteio/1",
-        "tournament": {"name": "Rodeio", "slug": slug, "modality": "truco-cego-trio"},
-        "teams": [
-            {
-                "key": "t1",
-                "name": team_name,
-                "players": [{"name": "João", "captain": True}, {"name": "Pedro"}, {"name": "Ana"}],
-            }
-        ],
-    }
-    return json.dumps(doc).encode()
-
-
-def json_objects(size: int = 20 * MB) -> bytes:
-    """The largest upload the tenteio/1 import takes, all empty objects: ``[{},{},…]``."""
-    count = (size - 2) // 3
-    return b"[" + b"{}," * (count - 1) + b"{}]"
-
-
-def json_times(count: int = 5_000) -> bytes:
-    """A tenteio/1 file past the bounds of the schedule: a phase of ``count`` rodadas
-    (1,000 at most), each with a start and a limite, and a jogo's horário of 1 MB."""
-    doc = json.loads(tenteio("Os Taura", "horarios"))
-    moment = "2026-12-12T09:00-03:00"
-    rounds = [{"number": n, "starts_at": moment, "deadline": moment} for n in range(1, count + 1)]
-    doc["stages"] = [
-        {"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": ["t1"]}], "rounds": rounds}
-    ]
-    doc["matches"] = [
-        {"stage": "chaves", "group": "A", "teams": ["t1", "t1"], "time": "2" * MB, "result": None}
-    ]
-    return json.dumps(doc).encode()
-
-
-def json_history(hands: int = 2_001) -> bytes:
-    """A jogo's history past its bounds: ``hands`` hands (2,000 at most), 201 súmula
-    versions (200 at most) with a 50 KB note, and an audit entry of an unknown person."""
-    doc = json.loads(tenteio("Os Taura", "historico"))
-    doc["teams"].append({**doc["teams"][0], "key": "t2", "name": "Os Guris"})
-    doc["stages"] = [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": ["t1", "t2"]}]}]
-    moment = "2026-12-12T09:00-03:00"
-    hand = {"kind": "roda", "deals": [{"truco": {"level": "truco", "winner": "a"}}]}
-    sheets = [
-        {
-            "version": v,
-            "status": "superseded",
-            "result": {"games": [[24, 0]]},
-            "at": moment,
-            "note": "x" * 50_000,
-        }
-        for v in range(1, 202)
-    ]
-    history = {
-        "sheets": sheets,
-        "hands": [{"game": 1, "sequence": n, "hand": hand, "at": moment} for n in range(1, hands + 1)],
-    }
-    doc["matches"] = [
-        {"stage": "chaves", "group": "A", "teams": ["t1", "t2"], "result": None, "history": history}
-    ]
-    doc["audit"] = [
-        {
-            "at": moment,
-            "by": "ninguem",
-            "label": "x",
-            "action": "create",
-            "kind": "sumulas",
-            "model": "m",
-            "summary": "s",
-        }
-    ]
-    return json.dumps(doc).encode()
-
-
-def json_hand_logs(jogos: int = 240, hands: int = 200) -> bytes:
-    """Hand logs just inside the bounds a jogo has, in as many jogos as the file's bounds
-    allow: ``jogos`` Paulista jogos, each a partida of ``hands`` pardas (none scores)."""
-    doc = json.loads(tenteio("Os Taura", "maos"))
-    doc["tournament"]["modality"] = "truco-paulista"
-    doc["teams"] = [
-        {"key": k, "name": n, "players": [{"name": "João", "captain": True}, {"name": "Pedro"}]}
-        for k, n in (("t1", "Os Taura"), ("t2", "Os Guris"))
-    ]
-    doc["stages"] = [{"key": "chaves", "kind": "groups", "groups": [{"name": "A", "teams": ["t1", "t2"]}]}]
-    moment = "2026-12-12T09:00-03:00"
-    pardas = {"kind": "roda", "deals": [{"mao": "a", "truco": {"end": "tied", "level": "none"}}]}
-    log = [{"game": 1, "sequence": n, "hand": pardas, "at": moment} for n in range(1, hands + 1)]
-    doc["matches"] = [
-        {
-            "stage": "chaves",
-            "group": "A",
-            "round": r,
-            "teams": ["t1", "t2"],
-            "result": None,
-            "history": {"hands": log},
-        }
-        for r in range(1, jogos + 1)
-    ]
-    return json.dumps(doc).encode()
-
-
-def json_at_the_bounds() -> bytes:
-    """Just inside the tenteio/1 bounds: 299,990 one-key objects and 299,990 numbers."""
-    objects = b",".join([b'{"a":1.5}'] * 299_990)
-    numbers = b",".join([b"2.5"] * 299_990)
-    return b'{"format":"tenteio/1","objetos":[' + objects + b'],"numeros":[' + numbers + b"]}"
 
 
 # name: (import page, file name, generator)

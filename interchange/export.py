@@ -90,7 +90,7 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
     sheets = homologated_results(match__stage__tournament=t)
     histories, trail = Histories(t), trail_entries(t)
     named = histories.named() | named_in(trail)
-    histories.keys = people_keys(t, named)
+    histories.keys = people_keys(named)
     matches = []
     match_index: dict[int, int] = {}
     qs = Match.objects.filter(stage__tournament=t).select_related(

@@ -51,7 +51,7 @@ def export_people(t: Tournament, named: Iterable[int] = ()) -> list[dict[str, An
     return people
 
 
-def people_keys(t: Tournament, named: Iterable[int]) -> dict[int, str]:
+def people_keys(named: Iterable[int]) -> dict[int, str]:
     """The file's key of each account ``named``: its username."""
     return dict(get_user_model().objects.filter(pk__in=set(named)).values_list("pk", "username"))
 
