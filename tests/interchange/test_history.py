@@ -2,18 +2,30 @@
 comissão, a reversal with its reason, the judge's hand log with an undo, the jogos'
 times and the audit trail are exported, loaded into an empty database (by the command
 and by the import page) and exported again unchanged; loaded, they are the hall's, and
-the comissão's trail, the súmula's history page and the team pages read the same."""
+the comissão's trail, the súmula's history page and the team pages read the same.
+
+The hall's side is played through the pages its people touch, each step a form of the
+page as it was rendered (its hidden fields, what a person types on top): the judge's
+súmula (send, paper and PIN signatures), the second judge's conferência, the comissão's
+PINs, decision between entries, homologation and reversal, and the tenteio's hands,
+undo and partida confirmations. Only the setup before it is written directly: double
+entry switched on and the jogos' times."""
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import re
+from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib import messages
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -24,19 +36,138 @@ from interchange.export import export_tournament
 from interchange.load import InterchangeError, load_tournament
 from rules.results import Side
 from scoring.models import ScoreSheet, SheetEvent, Signature
-from scoring.services.double_entry import SECOND, double_entry_resolve
-from scoring.services.pins import pins_generate
-from scoring.services.workflow import sheet_check, sheet_homologate, sheet_revert, sheet_save, sheet_sign
 from tally.models import HandEntry, PartidaClose
-from tally.services import hand_undo, partida_close
 from tests.interchange.roundtrip import assert_same, page_text, round_trip
-from tests.scoring.conftest import World, entry, win_a
-from tests.tally.conftest import record
-from tests.tally.test_services import next_hand, play_partida
+from tests.scoring.conftest import World
+from tests.scoring.sending import check_url, entry_url, sign_url
+from tests.scoring.test_double_entry import client_for, history_url, resolve_url
+from tests.tally.test_counter import hand_url
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
 A, B = Side.A, Side.B
+Form = tuple[str, dict[str, str]]
+
+
+class _Forms(HTMLParser):
+    """A page's forms: each one's action (the page itself when it names none) and what
+    a browser sends of it untouched (inputs as rendered, checked radios; no checkbox,
+    select or textarea: what the hall needs of those is typed)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url, self.open = url, False
+        self.forms: list[Form] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((a.get("action") or self.url, {}))
+            self.open = True
+        kind = a.get("type", "text")
+        sent = kind in ("hidden", "text") or (kind == "radio" and "checked" in a)
+        if tag == "input" and self.open and a.get("name") and sent:
+            self.forms[-1][1][a["name"]] = a.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.open = self.open and tag != "form"
+
+
+def page_forms(c: Client, url: str) -> list[Form]:
+    response = c.get(url)
+    assert response.status_code == 200, url
+    parser = _Forms(url)
+    parser.feed(response.content.decode())
+    return parser.forms
+
+
+def form_of(forms: list[Form], action: str, where: dict[str, str | None]) -> dict[str, str]:
+    """The first form posting to ``action`` whose fields hold ``where`` (None: any value)."""
+    found = [
+        f for a, f in forms if a == action and all(k in f and v in (None, f[k]) for k, v in where.items())
+    ]
+    assert found, (action, where, forms)
+    return found[0]
+
+
+def submit(
+    c: Client, page: str, to: str, where: dict[str, str | None] | None = None, status: int = 303, **typed: Any
+) -> Any:
+    """Open ``page``, fill its form that posts ``to`` with what is ``typed`` and send it:
+    the answer is ``status`` and leaves no refusal for the next page (a refused
+    signature, homologation or reversal goes back with its reason as a message)."""
+    response = c.post(to, {**form_of(page_forms(c, page), to, where or {}), **typed})
+    assert response.status_code == status, (to, response.status_code, typed)
+    refused = [str(x) for x in get_messages(response.wsgi_request) if x.level >= messages.ERROR]
+    assert not refused, (to, refused)
+    return response
+
+
+def url(name: str, m: Match) -> str:
+    return reverse(name, args=[m.stage.tournament.slug, m.pk])
+
+
+def scores(games: list[list[int]]) -> dict[str, str]:
+    """A played jogo's partidas as typed on the súmula form."""
+    typed = {
+        f"g{i}_{side}": str(n) for i, row in enumerate(games, 1) for side, n in zip("ab", row, strict=True)
+    }
+    return {"outcome": "played", **typed}
+
+
+def send(c: Client, w: World, m: Match, games: list[list[int]] | None = None) -> None:
+    """The judge's «Enviar súmula» (``games`` typed over what the page shows)."""
+    submit(
+        c, entry_url(w, m), entry_url(w, m), {"base_version": None}, action="submit", **scores(games or [])
+    )
+
+
+def sign(c: Client, w: World, m: Match, side: str, pin: str = "") -> None:
+    """A capataz signs the version the súmula page shows: on paper, or typing the PIN."""
+    where = {"team": side, "method": "pin" if pin else "paper"}
+    submit(c, entry_url(w, m), sign_url(w, m), where, **({"pin": pin} if pin else {}))
+
+
+def second_entry(c: Client, w: World, m: Match, games: list[list[int]], status: int = 303) -> None:
+    """The second judge re-types the súmula on the conferência page (409: they differ)."""
+    submit(c, check_url(w, m), check_url(w, m), {"base_version": None}, status, **scores(games))
+
+
+def comissao(c: Client, w: World, m: Match, action: str, **typed: Any) -> None:
+    """A form of the súmula's history page: the decision between entries, homologate, revert."""
+    to = resolve_url(w, m) if action == "resolve" else url(f"scoring:{action}", m)
+    submit(c, history_url(w, m), to, **typed)
+
+
+def new_pins(c: Client, w: World) -> dict[str, str]:
+    """«Gerar PIN para as equipes sem PIN»: each team's PIN, by name, shown this once."""
+    pins = reverse("scoring:pins", args=[w.tournament.slug])
+    html = submit(c, pins, pins, status=200).content.decode()
+    found = re.findall(r'<tr><td>([^<]*)</td><td><strong class="code">(\d+)</strong>', html)
+    assert len(found) == w.tournament.teams.count()
+    return {unescape(name): pin for name, pin in found}
+
+
+def play(c: Client, m: Match, winners: list[Side], hands: int | None = None) -> None:
+    """Hands on the tenteio for ``winners`` in turn (a roda: the big «truco» button
+    with the mão the page checked; a testa: its three duels on the detailed form),
+    ``hands`` of them or until the partida is over and confirmed on its own form."""
+    page, done = url("tally:tenteio", m), 0
+    while done != hands:
+        forms = page_forms(c, page)
+        if any(a == url("tally:close", m) for a, _f in forms):
+            assert hands is None
+            submit(c, page, url("tally:close", m), {"game": None})
+            return
+        side = winners[done % len(winners)].value
+        if any(a == hand_url(m) and "mao" in f for a, f in forms):
+            data = {**form_of(forms, hand_url(m), {"mao": None}), "truco": f"won:truco:{side}"}
+        else:
+            duel = {"mao": "a", "truco_level": "truco", "truco_end": "won", "truco_to": side}
+            data = {**form_of(forms, hand_url(m), {"key": None}), "kind": "testa"}
+            data.update({f"d{d}_{k}": v for d in (1, 2, 3) for k, v in duel.items()})
+        assert c.post(hand_url(m), data).status_code == 303
+        done += 1
 
 
 def hall_event(w: World) -> None:
@@ -49,50 +180,38 @@ def hall_event(w: World) -> None:
     for i, m in enumerate(Match.objects.filter(stage__tournament=t).order_by("order", "id")):
         m.scheduled_at = start + dt.timedelta(minutes=40 * i)
         m.save(update_fields=["scheduled_at"])
-    pins = pins_generate(tournament=t, user=w.organizer)
+    judge, judge2, organizer = client_for(w.judge), client_for(w.judge2), client_for(w.organizer)
+    pins = new_pins(organizer, w)
     m = w.match(1, "1")
-    sheet = sheet_save(match=m, user=w.judge, data=win_a(m), base_version=0, submit=True)
-    sheet_sign(match=m, user=w.judge, team=m.team_a, version=1)
-    sheet_sign(match=m, user=w.judge, team=m.team_b, version=1, method="pin", pin=pins[m.team_b.pk])
-    outcome = sheet_check(match=m, user=w.judge2, data=entry(m, [[24, 13], [24, 21]]), version=1)
-    assert not outcome.confirmed
-    check = SheetEvent.objects.get(match=m, kind=SheetEvent.Kind.CHECK_MISMATCH)
-    counted = double_entry_resolve(
-        match=m, user=w.organizer, version=1, check=check.pk, accept=SECOND, reason="A planilha diz 24–21."
-    )
-    for team in (m.team_a, m.team_b):
-        sheet_sign(match=m, user=w.judge, team=team, version=counted.version)
-    sheet_homologate(match=m, user=w.organizer, version=counted.version)
-    sheet_revert(match=m, user=w.organizer, version=counted.version, reason="Capataz contestou a partida 2.")
-    fixed = sheet_save(
-        match=m, user=w.judge, data=entry(m, [[24, 13], [24, 22]]), base_version=counted.version, submit=True
-    )
-    sheet_check(match=m, user=w.judge2, data=entry(m, [[24, 13], [24, 22]]), version=fixed.version)
-    for team in (m.team_a, m.team_b):
-        sheet_sign(match=m, user=w.judge, team=team, version=fixed.version)
-    sheet_homologate(match=m, user=w.organizer, version=fixed.version)
-    assert sheet.version == 1 and fixed.version == 3
+    send(judge, w, m, [[24, 13], [24, 20]])
+    sign(judge, w, m, "a")
+    sign(judge, w, m, "b", pin=pins[m.team_b.name])
+    second_entry(judge2, w, m, [[24, 13], [24, 21]], status=409)  # they differ: nothing confirmed
+    comissao(organizer, w, m, "resolve", accept="second", reason="A planilha diz 24–21.")
+    for side in "ab":
+        sign(judge, w, m, side)  # the counted version, the second entry's
+    comissao(organizer, w, m, "homologate")
+    comissao(organizer, w, m, "revert", reason="Capataz contestou a partida 2.")
+    send(judge, w, m, [[24, 13], [24, 22]])
+    second_entry(judge2, w, m, [[24, 13], [24, 22]])
+    for side in "ab":
+        sign(judge, w, m, side)
+    comissao(organizer, w, m, "homologate")
+    statuses = ScoreSheet.objects.filter(match=m).order_by("version").values_list("version", "status")
+    assert list(statuses) == [(1, "superseded"), (2, "superseded"), (3, "homologated")]
 
     m2 = w.match(2, "1")
-    record(w, m2, next_hand(w, m2, A))
-    undone = record(w, m2, next_hand(w, m2, B)).entry
-    hand_undo(match=m2, user=w.judge, key=undone.key)
-    play_partida(w, m2, [A, A, B])
-    partida_close(match=m2, user=w.judge, game=1)
-    play_partida(w, m2, [A, B, A])
-    partida_close(match=m2, user=w.judge, game=2)
-    latest = ScoreSheet.objects.filter(match=m2).latest("version")
-    sent = sheet_save(
-        match=m2,
-        user=w.judge,
-        data=entry(m2, latest.result["games"]),
-        base_version=latest.version,
-        submit=True,
-    )
-    sheet_check(match=m2, user=w.judge2, data=entry(m2, latest.result["games"]), version=sent.version)
-    for team in (m2.team_a, m2.team_b):
-        sheet_sign(match=m2, user=w.judge, team=team, version=sent.version)
-    sheet_homologate(match=m2, user=w.organizer, version=sent.version)
+    play(judge, m2, [A, B], hands=2)
+    submit(judge, url("tally:tenteio", m2), url("tally:undo", m2))  # the second hand
+    play(judge, m2, [A, A, B])
+    play(judge, m2, [A, B, A])
+    games = ScoreSheet.objects.filter(match=m2).latest("version").result["games"]  # the paper's
+    send(judge, w, m2)  # the partidas the tenteio confirmed, as the súmula page shows them
+    second_entry(judge2, w, m2, games)
+    for side in "ab":
+        sign(judge, w, m2, side)
+    comissao(organizer, w, m2, "homologate")
+    assert ScoreSheet.objects.filter(match=m2).latest("version").result == {"games": games}
 
 
 def hall_record(slug: str) -> dict[str, Any]:
@@ -188,10 +307,22 @@ def test_the_whole_event_round_trips(world: World, tmp_path: Path) -> None:
     assert {g["method"] for g in pinned} == {"paper", "pin"}
 
 
+_HALL_FILE: list[dict[str, Any]] = []
+
+
+def hall_file(world: World) -> dict[str, Any]:
+    """The hall event's export, played through the pages once per test run (about 4 s):
+    the tests that only read or break the file take a copy; the world's tournament
+    stays as the fixture made it."""
+    if not _HALL_FILE:
+        hall_event(world)
+        _HALL_FILE.append(export_tournament(world.tournament))
+    return copy.deepcopy(_HALL_FILE[0])
+
+
 def test_a_file_of_the_older_shape_loads_as_before(world: World) -> None:
     """No history, no audit: one homologated version per result, as the loader wrote."""
-    hall_event(world)
-    data = export_tournament(world.tournament)
+    data = hall_file(world)
     for m in data["matches"]:
         m.pop("history", None)
     data.pop("audit")
@@ -209,8 +340,7 @@ def test_a_file_of_the_older_shape_loads_as_before(world: World) -> None:
 
 
 def broken(world: World, change: Any) -> list[str]:
-    hall_event(world)
-    data = export_tournament(world.tournament)
+    data = hall_file(world)
     world.tournament.delete()
     for u in User.objects.filter(username__in=[p["key"] for p in data["people"]]):
         u.delete()
@@ -260,8 +390,7 @@ def test_a_broken_history_is_refused_and_nothing_is_written(world: World, change
 
 
 def test_the_hall_times_are_kept(world: World) -> None:
-    hall_event(world)
-    data = export_tournament(world.tournament)
+    data = hall_file(world)
     sheets = history(data)["sheets"]
     assert sheets[0]["at"] < sheets[-1]["at"] < timezone.localtime().isoformat()
     assert "key" not in json.dumps([m.get("history", {}).get("hands", []) for m in data["matches"]])
