@@ -134,11 +134,13 @@ def rank_group(
     tiebreakers: Sequence[Criterion],
     lots: Sequence[Sequence[str]] = (),
     disqualified: Collection[str] = (),
+    values: Mapping[str, Mapping[Criterion, int]] | None = None,
 ) -> GroupStandings:
     """Rank one chave. Active teams first, then the disqualified ones (AMB-07).
 
     ``lots`` are recorded sorteios, each an order best first, oldest first.
     ``disqualified`` may name teams of other chaves; they are ignored here.
+    ``values``: each team's Swiss criteria (``rules.swiss_tiebreaks.criterion_values``).
     """
     ids = sorted(teams)
     return rank_totals(
@@ -148,6 +150,7 @@ def rank_group(
         tiebreakers=tiebreakers,
         lots=lots,
         disqualified=disqualified,
+        values=values,
     )
 
 
@@ -159,6 +162,7 @@ def rank_totals(
     tiebreakers: Sequence[Criterion],
     lots: Sequence[Sequence[str]] = (),
     disqualified: Collection[str] = (),
+    values: Mapping[str, Mapping[Criterion, int]] | None = None,
 ) -> GroupStandings:
     """``rank_group`` from each team's totals, already summed (a team without any is
     at zero). ``matches`` are only read by head-to-head: pass ``None`` to rank without
@@ -170,7 +174,7 @@ def rank_totals(
         raise ValueError("a team appears twice in the chave")
     totals = {t: totals.get(t, ZERO) for t in ids}
     out = set(disqualified)
-    resolver = Resolver(precedence, totals, matches, lots)
+    resolver = Resolver(precedence, totals, matches, lots, values=values)
     order, seps = resolver.resolve([t for t in ids if t not in out])
     expelled = [t for t in ids if t in out]
     if expelled:

@@ -33,6 +33,9 @@ PLAIN_CRITERIA = frozenset(
 )
 """Criteria read straight off a team's counters (each is a ``Counters`` attribute)."""
 
+SWISS_CRITERIA = frozenset({Criterion.BUCHHOLZ, Criterion.BUCHHOLZ_CUT1, Criterion.SONNEBORN_BERGER})
+"""Criteria read off the values the caller computed (``rules.swiss_tiebreaks``)."""
+
 ZERO = Counters()
 
 
@@ -40,7 +43,7 @@ ZERO = Counters()
 # (criterion, upper value, lower value, detail).
 _Cut = tuple[Criterion, Value, Value, Detail | None]
 _Ranked = tuple[list[str], list[Separation]]
-_Key = Callable[[Counters], tuple[Value, ...]]
+_Key = Callable[[str, Counters], tuple[Value, ...]]
 
 
 def _oriented(match: RankedMatch, team: str) -> tuple[tuple[int, int], ...]:
@@ -71,6 +74,8 @@ class Resolver:
     fetched": head-to-head then finds no jogo and records in ``wanted`` the teams whose
     jogos it asked for (the teams a tie brought to head-to-head do not depend on
     head-to-head itself, so one such pass names every team the real one needs).
+    ``values`` holds each team's Swiss criteria (``SWISS_CRITERIA``), 0 when missing; a
+    mini-league reads them as they are, since they come from the whole phase.
     """
 
     def __init__(
@@ -81,8 +86,10 @@ class Resolver:
         lots: Sequence[Sequence[str]],
         *,
         averaged: bool = False,
+        values: Mapping[str, Mapping[Criterion, int]] | None = None,
     ) -> None:
         self.precedence = tuple(precedence)
+        self.values = values or {}
         self.stats = stats
         self.averaged = averaged
         self._matches = matches
@@ -125,7 +132,7 @@ class Resolver:
         # A maximal run of plain criteria is one sort on a key tuple: the costly work
         # (head-to-head, lots) only ever happens inside the blocks it leaves tied.
         j = i
-        while j < len(precedence) and precedence[j] in PLAIN_CRITERIA:
+        while j < len(precedence) and (precedence[j] in PLAIN_CRITERIA or precedence[j] in SWISS_CRITERIA):
             j += 1
         blocks, raw = self._split(teams, precedence[i:j], self.stats)
         cuts = [(c, u, lo, None) for c, u, lo in raw]
@@ -134,21 +141,34 @@ class Resolver:
     def _key(self, run: tuple[Criterion, ...]) -> _Key:
         key = self._keys.get(run)
         if key is None:
-            names = [c.value for c in run]
-            if self.averaged:
+            values = self.values
+            nothing: Mapping[Criterion, int] = {}
+            if any(c in SWISS_CRITERIA for c in run):
 
-                def key(c: Counters) -> tuple[Value, ...]:
+                def key(team: str, c: Counters) -> tuple[Value, ...]:
+                    own = values.get(team, nothing)
+                    return tuple(own.get(k, 0) if k in SWISS_CRITERIA else getattr(c, k.value) for k in run)
+
+            elif self.averaged:
+                names = [c.value for c in run]
+
+                def key(team: str, c: Counters) -> tuple[Value, ...]:
                     n = c.played or 1  # a team that never played averages 0
                     return tuple(Fraction(getattr(c, name), n) for name in names)
 
-            elif len(names) == 1:
-                get = attrgetter(names[0])
+            elif len(run) == 1:
+                one = attrgetter(run[0].value)
 
-                def key(c: Counters) -> tuple[Value, ...]:
-                    return (get(c),)
+                def key(team: str, c: Counters) -> tuple[Value, ...]:
+                    return (one(c),)
 
             else:
-                key = attrgetter(*names)
+                many = attrgetter(*(c.value for c in run))
+
+                def key(team: str, c: Counters) -> tuple[Value, ...]:
+                    got: tuple[Value, ...] = many(c)
+                    return got
+
             self._keys[run] = key
         return key
 
@@ -157,7 +177,7 @@ class Resolver:
     ) -> tuple[list[list[str]], list[tuple[Criterion, Value, Value]]]:
         """Sort by the run's key tuple (best first) into blocks of equal keys."""
         key = self._key(run)
-        keys = {t: key(stats.get(t, ZERO)) for t in teams}
+        keys = {t: key(t, stats.get(t, ZERO)) for t in teams}
         ordered = sorted(teams, key=keys.__getitem__, reverse=True)  # stable: id order
         blocks: list[list[str]] = [[ordered[0]]]
         cuts: list[tuple[Criterion, Value, Value]] = []

@@ -27,6 +27,10 @@ class Criterion(str, Enum):
     POINTS_DIFFERENCE = "points_difference"
     GAMES_DIFFERENCE = "games_difference"
     HEAD_TO_HEAD = "head_to_head"
+    # Swiss (rules.swiss_tiebreaks): from the opponents' vitórias, not the team's counters.
+    BUCHHOLZ = "buchholz"
+    BUCHHOLZ_CUT1 = "buchholz_cut1"
+    SONNEBORN_BERGER = "sonneborn_berger"
     LOTS = "lots"
 
 

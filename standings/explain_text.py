@@ -33,6 +33,9 @@ _CRITERIA: dict[Criterion, Promise] = {
     Criterion.WINS: pgettext_lazy("tiebreak criterion", "vitórias"),
     Criterion.GAMES_DIFFERENCE: pgettext_lazy("tiebreak criterion", "saldo de partidas"),
     Criterion.HEAD_TO_HEAD: pgettext_lazy("tiebreak criterion", "confronto direto"),
+    Criterion.BUCHHOLZ: pgettext_lazy("tiebreak criterion", "Buchholz"),
+    Criterion.BUCHHOLZ_CUT1: pgettext_lazy("tiebreak criterion", "Buchholz corte 1"),
+    Criterion.SONNEBORN_BERGER: pgettext_lazy("tiebreak criterion", "Sonneborn-Berger"),
     Criterion.LOTS: pgettext_lazy("tiebreak criterion", "sorteio"),
 }
 

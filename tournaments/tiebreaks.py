@@ -19,6 +19,9 @@ CRITERION_LABELS = {
     Criterion.POINTS_DIFFERENCE.value: _("Saldo de tentos"),
     Criterion.GAMES_DIFFERENCE.value: _("Saldo de partidas"),
     Criterion.HEAD_TO_HEAD.value: _("Confronto direto"),
+    Criterion.BUCHHOLZ.value: _("Buchholz (suíço)"),
+    Criterion.BUCHHOLZ_CUT1.value: _("Buchholz corte 1 (suíço)"),
+    Criterion.SONNEBORN_BERGER.value: _("Sonneborn-Berger (suíço)"),
     Criterion.LOTS.value: _("Sorteio registrado"),
 }
 # The points' criteria in the modality's word (core.words); on «Novo torneio», before a

@@ -52,6 +52,9 @@ WORDS: dict[str, Promise] = {
     "points_difference": pgettext_lazy("tiebreak criterion", "saldo de tentos"),
     "games_difference": pgettext_lazy("tiebreak criterion", "saldo de partidas"),
     "head_to_head": pgettext_lazy("tiebreak criterion", "confronto direto"),
+    "buchholz": pgettext_lazy("tiebreak criterion", "Buchholz"),
+    "buchholz_cut1": pgettext_lazy("tiebreak criterion", "Buchholz corte 1"),
+    "sonneborn_berger": pgettext_lazy("tiebreak criterion", "Sonneborn-Berger"),
     "lots": pgettext_lazy("tiebreak criterion", "sorteio"),
 }
 _WORD_PARAMS = frozenset({"scope", "expected", "outcomes"})

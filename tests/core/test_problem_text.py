@@ -14,7 +14,7 @@ from core.problem_text.messages import Counted
 from rules.problems import CODES, Problem, Severity, problem
 
 # English words that are the Portuguese ones: the rulebook's terms stay untranslated.
-SAME_IN_ENGLISH = {"W.O.", "sorteio"}
+SAME_IN_ENGLISH = {"W.O.", "sorteio", "Buchholz", "Sonneborn-Berger"}  # names: the same in both
 
 
 def _fields(text: str) -> set[str]:
