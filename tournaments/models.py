@@ -75,6 +75,13 @@ class Tournament(Named):
             "marcados «aguardando homologação»; eles não contam na classificação nem no mata-mata."
         ),
     )
+    # The mata-mata's format (docs/rules.md §3.18): with double elimination a team is out
+    # at its second loss; the reset is the second grand final after the losers' champion
+    # wins the first.
+    double_elimination = models.BooleanField(_("dupla eliminação (repescagem)"), default=False)
+    grand_final_reset = models.BooleanField(
+        _("segunda final se o campeão da repescagem vencer"), default=True
+    )
     # When the inscrições closed (by hand, or by the sorteio das chaves); None while open.
     registration_closed_at = models.DateTimeField(_("inscrições encerradas em"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -186,10 +193,20 @@ class Stage(models.Model):
         GROUPS = "groups", _("chaves")
         KNOCKOUT = "knockout", _("mata-mata")
 
+    class System(models.TextChoices):
+        """How a phase of chaves pairs its rodadas: every pair of a chave in advance, or
+        one Swiss rodada at a time from the standings (docs/rules.md §3.17)."""
+
+        ROUND_ROBIN = "round_robin", _("todos contra todos")
+        SWISS = "swiss", _("suíço")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     key = models.CharField(max_length=60)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     order = models.PositiveIntegerField(default=0)
+    system = models.CharField(_("sistema"), max_length=20, choices=System.choices, default=System.ROUND_ROBIN)
+    # Swiss only: the rodadas planned (None: ceil(log2 n) when the first one is paired).
+    swiss_rounds = models.PositiveIntegerField(_("rodadas do suíço"), null=True, blank=True)
 
     class Meta:
         ordering = ["order", "id"]
@@ -294,6 +311,9 @@ class Match(models.Model):
     # is the disputa de 3º lugar (played in the rodada of the final, slot 1).
     slot = models.PositiveIntegerField(_("posição no chaveamento"), null=True, blank=True)
     third_place = models.BooleanField(_("disputa de 3º lugar"), default=False)
+    # Double elimination only (knockout.double_bracket): the winners' bracket "W", the
+    # losers' "L" or the grand final "GF"; blank in a single-elimination mata-mata.
+    bracket = models.CharField(_("lado do chaveamento"), max_length=2, blank=True, default="")
 
     class Meta:
         ordering = ["stage__order", "round", "order", "id"]
@@ -303,7 +323,7 @@ class Match(models.Model):
             models.CheckConstraint(condition=~models.Q(team_a=models.F("team_b")), name="match_two_teams"),
             # Two organizers advancing the same winner at once cannot create the jogo twice.
             models.UniqueConstraint(
-                fields=["stage", "round", "slot"],
+                fields=["stage", "bracket", "round", "slot"],
                 condition=models.Q(slot__isnull=False),
                 name="unique_bracket_slot",
             ),
@@ -315,5 +335,5 @@ class Match(models.Model):
 
 # The recorded sorteios and swaps, and the public revisions, live beside the models they
 # refer to (imported here so Django finds them, and callers import them from here).
-from tournaments.models_draws import BracketSwap, DrawOfLots, GroupSwap  # noqa: E402, F401
+from tournaments.models_draws import BracketSwap, DrawOfLots, GroupSwap, PairingSwap  # noqa: E402, F401
 from tournaments.models_revision import PublicRevision, ScopeRevision  # noqa: E402, F401

@@ -19,6 +19,7 @@ class DrawOfLots(models.Model):
         TIEBREAK = "tiebreak", _("sorteio de desempate")
         BYES = "byes", _("sorteio de chapéus")
         BRACKET = "bracket", _("sorteio do mata-mata")
+        SWISS = "swiss", _("pareamento do suíço")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="draws")
     purpose = models.CharField(max_length=20, choices=Purpose.choices)
@@ -65,6 +66,27 @@ class BracketSwap(models.Model):
     """Two teams exchanged between jogos of rodada 1 of a mata-mata, with the reason kept."""
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="bracket_swaps")
+    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("motivo"), max_length=300)
+    performed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    performed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["performed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.team_a} ⇄ {self.team_b}"
+
+
+class PairingSwap(models.Model):
+    """Two teams exchanged between jogos of a Swiss rodada before it started, with the
+    reason kept (docs/rules.md §3.17)."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="pairing_swaps")
+    round = models.PositiveIntegerField(_("rodada"))
     team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(_("motivo"), max_length=300)
