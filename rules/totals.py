@@ -24,7 +24,7 @@ from rules.group import GroupEvaluation, _ranked, walk_group
 from rules.modality_params import Modality
 from rules.problems import Problem
 from rules.results import Absent, MatchReport, Scope, Side
-from rules.types import RankedMatch
+from rules.types import Counters, RankedMatch
 
 WALKOVER_REASON = "W.O. (Art. 20, III)"
 
@@ -103,6 +103,13 @@ def evaluate_tallies(modality: Modality, matches: Sequence[StoredMatch]) -> Grou
 
     fixtures = [(m.key, m.round, m.team_a, m.team_b, m.tally) for m in matches]
     return walk_group(fixtures, absent, walkover, verdict)
+
+
+def folga_credit(modality: Modality) -> Counters:
+    """What a Swiss folga adds (docs/rules.md §3.17): a W.O. win, the modality's credit."""
+    outcome = tally_report(modality, MatchReport(walkover=Absent(Side.B.value)), ("A", "B")).outcome
+    assert outcome is not None  # a W.O. always counts
+    return outcome.counters_a
 
 
 def ranked_match(team_a: str, team_b: str, outcome: MatchOutcome) -> RankedMatch:

@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.modality_params import Modality
-from rules.ranking import GroupStandings, rank_group, rank_totals
-from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons
+from rules.ranking import GroupStandings, rank_group, rank_totals, sum_counters
+from rules.swiss_tiebreaks import FinishedRound, Game, criterion_values, swiss_tiebreaks, with_swiss
+from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons, folga_credit
 from rules.types import Counters, RankedMatch
 
 
@@ -58,4 +59,44 @@ def from_matches(
         evaluation.ranked,
         expulsion_reasons(fixtures, evaluation.disqualified),
         len(fixtures) - len(evaluation.ranked) - len(evaluation.void),
+    )
+
+
+def from_swiss(
+    modality: Modality,
+    teams: Sequence[str],
+    fixtures: Sequence[StoredMatch],
+    lots: Sequence[Sequence[str]],
+    byes: Sequence[str],
+) -> ChaveResult:
+    """Rank a Swiss phase (docs/rules.md §3.17) from its stored jogos and its folgas (one
+    key per folga given): each folga adds a W.O. win, and the Swiss criteria come from
+    who met whom. The chain is the modality's with the Swiss criteria after vitórias,
+    unless it names one of them already (``with_swiss``)."""
+    evaluation = evaluate_tallies(modality, fixtures)
+    ranked = evaluation.ranked
+    members = set(teams)
+    byes = [k for k in byes if k in members]
+    totals = sum_counters(teams, ranked)
+    credit = folga_credit(modality)
+    for key in byes:
+        totals[key] = totals[key] + credit
+    # One jogo or one folga per "rodada": the values do not depend on how they group.
+    rounds = [FinishedRound((Game(m.team_a, m.team_b, m.winner),)) for m in ranked]
+    rounds += [FinishedRound(bye=k) for k in byes]
+    values = criterion_values(swiss_tiebreaks(list(teams), rounds))
+    standings = rank_totals(
+        teams,
+        totals,
+        ranked,
+        tiebreakers=with_swiss(modality.tiebreakers),
+        lots=lots,
+        disqualified=evaluation.disqualified & members,
+        values=values,
+    )
+    return ChaveResult(
+        standings,
+        ranked,
+        expulsion_reasons(fixtures, evaluation.disqualified),
+        len(fixtures) - len(ranked) - len(evaluation.void),
     )

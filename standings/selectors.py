@@ -27,7 +27,7 @@ from rules.ranking import GroupStandings, StandingRow
 from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
 from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
-from standings.chaves import ChaveResult, from_matches, from_sums
+from standings.chaves import ChaveResult, from_matches, from_sums, from_swiss
 from standings.explain_text import describe
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
@@ -182,13 +182,22 @@ def tournament_standings(
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
     key_of = {pk: team.key for pk, team in team_by_id.items()}
-    jogos = _Jogos(modality, include_provisional, key_of, members, lots)
+    # A Swiss phase is ranked from its jogos (who met whom) and the folgas its recorded
+    # pairings gave (docs/rules.md §3.17).
+    swiss = {s.pk for s in stages if s.system == Stage.System.SWISS}
+    byes: dict[int, list[str]] = {g.pk: [] for g in groups if g.stage_id in swiss}
+    if byes:
+        pairings = DrawOfLots.objects.filter(group__in=list(byes), purpose=DrawOfLots.Purpose.SWISS)
+        for group_id, result in pairings.order_by("performed_at", "id").values_list("group_id", "result"):
+            if result.get("bye"):
+                byes[group_id].append(result["bye"])
+    jogos = _Jogos(modality, include_provisional, key_of, members, lots, byes)
     sums = chave_sums(group_ids, include_provisional)
     chaves: dict[int, ChaveResult] = {}
     tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
     for g in groups:
         found = sums.get(g.pk)
-        if found is not None and found.expulsion:
+        if (found is not None and found.expulsion) or g.pk in byes:
             continue  # ranked from its fixtures below
         totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
         unplayed = g.fixtures - (found.counted if found else 0)
@@ -241,8 +250,10 @@ class _Jogos:
         key_of: dict[int, str],
         members: dict[int, list[Team]],
         lots: dict[int, list[list[str]]],
+        byes: dict[int, list[str]],
     ) -> None:
         self.modality = modality
+        self.byes = byes  # the Swiss chaves' folgas
         self.include_provisional = include_provisional
         self.key_of = key_of
         self.members = members
@@ -256,9 +267,11 @@ class _Jogos:
         """Rank these chaves from their stored fixtures (in one query)."""
         found = stored_matches(group_ids, self.include_provisional, self.key_of) if group_ids else {}
         for pk in group_ids:
-            self.fetched[pk] = from_matches(
-                self.modality, self.keys(pk), found.get(pk, []), self.lots.get(pk, [])
-            )
+            fixtures, lots = found.get(pk, []), self.lots.get(pk, [])
+            if pk in self.byes:
+                self.fetched[pk] = from_swiss(self.modality, self.keys(pk), fixtures, lots, self.byes[pk])
+            else:
+                self.fetched[pk] = from_matches(self.modality, self.keys(pk), fixtures, lots)
         return {pk: self.fetched[pk] for pk in group_ids}
 
     def ranked(self, group_id: int, known: tuple[RankedMatch, ...] | None) -> tuple[RankedMatch, ...]:
