@@ -10,6 +10,9 @@
   the rodada by their placing in the chaves; then the teams out in the chaves, by that
   placing.
 - **Mata-mata only**: the same without chaves, so the teams out in one rodada share.
+- **Dupla eliminação** (``Tournament.double_elimination``): 1º, 2º, 3º (the repescagem's
+  final), 4º, then a band per earlier rodada of the repescagem (5º–6º, 7º–8º, 9º–12º…),
+  from ``knockout.double_bracket.placings`` (``knockout.services.double.double_bands``).
 
 The bands and their order are ``rules.placings``; here the database is read: the
 classificação (``standings.selectors``) and the bracket (``knockout.selectors``), both
@@ -24,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from core import words
 from knockout.selectors import Bracket, Slot, bracket_data, knockout_stages
+from knockout.services.double import double_bands
 from rules.modality_params import Modality
 from rules.placings import Band, FinalPlacing, chave_bands, positions_of, rank_bands
 from rules.types import TeamStatus
@@ -148,7 +152,11 @@ def final_placings(t: Tournament) -> FinalPlacings:
     complete = False
     labels = {p.team: p.label for p in staged[-1][0]} if staged else {}
     record = positions_of(staged[-1][0]) if staged else {}
-    if stages:
+    if stages and t.double_elimination:  # the repescagem's bands (knockout.services.double)
+        bands, complete = double_bands(stages[-1], record)
+        if tables:
+            bands.append(Band(tuple(record), "", record))
+    elif stages:
         data = bracket_data(stages[-1])
         bands, complete = _bracket_bands(data, record, t.rules())
         if tables:  # the teams out in the chaves, by their placing there («3º da chave»)

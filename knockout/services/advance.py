@@ -22,6 +22,7 @@ from core.problem_text import render
 from knockout import bracket as b
 from knockout.consistency import check_played
 from knockout.selectors import bracket_winners, round_name, winner_of
+from knockout.services import double
 from rules.problems import Problem
 from scoring.models import ScoreSheet
 from scoring.selectors import homologated_results
@@ -55,8 +56,10 @@ def _sync(stage: Stage) -> list[Match]:
 
     A jogo whose teams are no longer both known is deleted if it has no súmula (kept,
     frozen, if it has one); a jogo whose teams changed is updated if it has no súmula,
-    otherwise :class:`Blocked` is raised.
+    otherwise :class:`Blocked` is raised. A double elimination: ``double.double_sync``.
     """
+    if double.is_double(stage):
+        return double.double_sync(stage)
     lines = _lines(stage)
     if lines is None:
         return []
@@ -151,7 +154,10 @@ def bracket_sync(*, stage: Stage) -> list[Match]:
 def _blocked_text(exc: Blocked) -> str:
     m = exc.match
     total = b.round_count(b.bracket_size(StageTeam.objects.filter(stage_id=m.stage_id).count()))
-    where = _("disputa de 3º lugar") if m.third_place else round_name(m.round or 1, total)
+    if m.bracket:
+        where = double.jogo_name(m)
+    else:
+        where = _("disputa de 3º lugar") if m.third_place else round_name(m.round or 1, total)
     names = {"where": where, "a": m.team_a.name, "b": m.team_b.name, "wanted": exc.wanted}
     if exc.wanted:
         text = _(
@@ -214,6 +220,8 @@ def bracket_on_homologation(*, match: Match) -> None:
     if match.slot is None or not Stage.objects.filter(pk=match.stage_id, kind=Stage.Kind.KNOCKOUT).exists():
         return
     stage = _lock(match.stage_id)
+    if double.is_double(stage):
+        return double.on_homologation(stage, match)
     wrong = _misplaced(stage, match)
     if wrong is not None:
         raise WorkflowError(_named(wrong, match))
@@ -230,6 +238,8 @@ def bracket_on_revert(*, match: Match) -> None:
     if match.slot is None or not Stage.objects.filter(pk=match.stage_id, kind=Stage.Kind.KNOCKOUT).exists():
         return
     stage = _lock(match.stage_id)
+    if double.is_double(stage):
+        return double.on_revert(stage, match)
     rnd = match.round or 0
     fed = Match.objects.filter(stage=stage, slot__isnull=False).filter(
         Q(round=rnd + 1, slot=(match.slot or 0) // 2, third_place=False) | Q(round=rnd + 1, third_place=True)
