@@ -48,6 +48,15 @@ class RoundDoc:
 
 
 @dataclass
+class SwapDoc:
+    """An exchange of two teams between jogos of a Swiss rodada (PairingSwap)."""
+
+    round: int
+    teams: tuple[str, str]
+    reason: str
+
+
+@dataclass
 class StageDoc:
     key: str
     kind: str
@@ -55,6 +64,9 @@ class StageDoc:
     teams: list[str] = field(default_factory=list)
     labels: dict[str, str] = field(default_factory=dict)  # mata-mata: team key -> «1º A»
     rounds: list[RoundDoc] = field(default_factory=list)
+    system: str = "round_robin"  # a phase of chaves: Stage.System («swiss»: one rodada at a time)
+    swiss_rounds: int | None = None  # a Swiss phase: the rodadas planned
+    swaps: list[SwapDoc] = field(default_factory=list)  # a Swiss phase's exchanges, oldest first
 
 
 @dataclass
@@ -68,6 +80,7 @@ class MatchDoc:
     result: Any  # raw; the rules engine parses it
     time: dt.datetime | None = None  # its horário
     history: Any = None  # raw «history» (interchange.history checks and writes it)
+    bracket: str = ""  # a jogo of a double elimination: «W», «L» or «GF» (Match.bracket)
 
     def where(self) -> str:
         parts = [_("jogo #%(n)d") % {"n": self.index + 1}, _("fase %(key)s") % {"key": self.stage}]
@@ -89,6 +102,8 @@ class LotDoc:
     seed: str = ""  # "": drawn by hand
     sizes: list[int] | None = None  # a chave draw: the chaves' sizes, ``order`` chave after chave
     stale: bool = False  # a tiebreak sorteio a later correction left without its tie
+    inputs: Any = None  # a Swiss pairing: what it was paired from (standings.swiss.swiss_inputs)
+    result: Any = None  # a Swiss pairing: its pairs, folga and notes, as recorded
 
 
 @dataclass
@@ -117,6 +132,8 @@ class Document:
     stage_plan: str | None = None  # None: the one the stages imply (``implied_plan``)
     advance_per_group: int | None = None
     advance_best_next: int | None = None
+    double_elimination: bool = False  # the mata-mata with a repescagem (knockout.double_bracket)
+    grand_final_reset: bool = True
     teams: list[TeamDoc] = field(default_factory=list)
     stages: list[StageDoc] = field(default_factory=list)
     matches: list[MatchDoc] = field(default_factory=list)

@@ -23,7 +23,7 @@ from interchange.trail import export_trail, named_in, trail_entries
 from interchange.validate import check_results
 from scoring.models import ScoringSettings
 from scoring.selectors import homologated_results
-from tournaments.models import DrawOfLots, Match, Round, Team, Tournament
+from tournaments.models import DrawOfLots, Match, PairingSwap, Round, Stage, Team, Tournament
 
 
 def export_tournament(t: Tournament) -> dict[str, Any]:
@@ -50,6 +50,10 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         head["double_entry"] = "knockout" if scoring.knockout_only else "all"
     if t.venue:
         head["venue"] = t.venue
+    if t.double_elimination:
+        head["double_elimination"] = True
+    if not t.grand_final_reset:
+        head["grand_final_reset"] = False
     stages_qs = t.stages.prefetch_related("groups__entries__team", "entries__team", "rounds").order_by(
         "order", "id"
     )
@@ -77,6 +81,8 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
                 {"name": g.name, "teams": [e.team.key for e in g.entries.all()]} for g in stage.groups.all()
             ]
             stages.append({"key": stage.key, "kind": "groups", "groups": groups})
+            if stage.system == Stage.System.SWISS:
+                stages[-1].update(_swiss(stage))
         else:
             entries = list(stage.entries.all())
             entry = {"key": stage.key, "kind": "knockout", "teams": [e.team.key for e in entries]}
@@ -107,6 +113,8 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
         if m.scheduled_at is not None:
             entry["time"] = moment_text(m.scheduled_at)
         entry.update(teams=[m.team_a.key, m.team_b.key], result=sheets.get(m.pk))
+        if m.bracket:
+            entry["bracket"] = m.bracket
         history = histories.of(m)
         if history is not None:
             entry["history"] = history
@@ -123,6 +131,10 @@ def export_tournament(t: Tournament) -> dict[str, Any]:
             lot["stage"] = draw.stage.key
         if draw.group is not None:
             lot["group"] = draw.group.name
+        if draw.purpose == DrawOfLots.Purpose.SWISS:  # all that replays it (standings.swiss)
+            lot.update(seed=draw.seed, inputs=draw.inputs, result=draw.result)
+            lots.append(lot)
+            continue
         lot.update(_order(draw.result))
         if draw.seed:
             lot["seed"] = draw.seed
@@ -167,6 +179,22 @@ def _stale(data: dict[str, Any]) -> set[int]:
     doc.matches = [m for m in doc.matches if (m.stage, m.group) in wanted]
     prepared, _, _ = check_results(doc)
     return set(tie_problems(doc, prepared))
+
+
+def _swiss(stage: Stage) -> dict[str, Any]:
+    """A Swiss phase's system, its rodadas planned and its swaps, oldest first."""
+    out: dict[str, Any] = {"system": "swiss"}
+    if stage.swiss_rounds is not None:
+        out["swiss_rounds"] = stage.swiss_rounds
+    swaps = [
+        {"round": w.round, "teams": [w.team_a.key, w.team_b.key], "reason": w.reason}
+        for w in PairingSwap.objects.filter(stage=stage)
+        .select_related("team_a", "team_b")
+        .order_by("performed_at", "id")
+    ]
+    if swaps:
+        out["swaps"] = swaps
+    return out
 
 
 def _round(r: Round) -> dict[str, Any]:

@@ -28,12 +28,12 @@ from django.utils.translation import ngettext
 from audit.context import Origin, activate, current, deactivate
 from core.text import digits, name_key
 from interchange import replace as replacing
-from interchange.brackets import check_brackets, stage_bracket
+from interchange.brackets import check_brackets, double_places, stage_bracket
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
 from interchange.history_load import check_histories, too_many_hands
 from interchange.history_write import write_histories
-from interchange.lots import check_lots
+from interchange.lots import check_lots, check_swiss
 from interchange.people import load_people, table_names
 from interchange.schema import parse_document
 from interchange.shape import shape_issues
@@ -48,6 +48,7 @@ from tournaments.models import (
     Group,
     GroupTeam,
     Match,
+    PairingSwap,
     Player,
     Round,
     Stage,
@@ -140,6 +141,7 @@ def check_document(
     if not any(i.severity == "error" for i in issues + result_issues) and not own + extra:
         result_issues += check_brackets(doc, prepared)  # these need every result readable
         result_issues += check_lots(doc, prepared)
+        result_issues += check_swiss(doc)
         doc.histories, history_issues = check_histories(doc, {d.key: len(d.players) for d in doc.teams})
         result_issues += history_issues + check_trail(doc)
     return doc, prepared, _unique(own + issues + result_issues + extra), notes
@@ -200,6 +202,8 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
         stage_plan=doc.stage_plan or implied_plan([s.kind for s in doc.stages]),
         advance_per_group=doc.advance_per_group,
         advance_best_next=doc.advance_best_next,
+        double_elimination=doc.double_elimination,
+        grand_final_reset=doc.grand_final_reset,
     )
     # One entity per name key, spelled as it first appears («CTG X» and «ctg  x» are one).
     spelling: dict[str, str] = {}
@@ -235,7 +239,10 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
     for player in players:  # in the file's order, team by team
         player_ids.setdefault(player.team.key, []).append(player.pk)
     stages = Stage.objects.bulk_create(
-        [Stage(tournament=t, key=s.key, kind=s.kind, order=i) for i, s in enumerate(doc.stages)]
+        [
+            Stage(tournament=t, key=s.key, kind=s.kind, order=i, system=s.system, swiss_rounds=s.swiss_rounds)
+            for i, s in enumerate(doc.stages)
+        ]
     )
     stage_by_key = {s.key: s for s in stages}
     Round.objects.bulk_create(
@@ -284,6 +291,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
                 team_a=team_by_key[p.match.teams[0]],
                 team_b=team_by_key[p.match.teams[1]],
                 order=p.match.index,
+                bracket=p.match.bracket,
             )
             for p in prepared
         ]
@@ -321,11 +329,25 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
                 group=group_by_key.get((lot.stage or "", lot.group or "")),
                 seed=lot.seed,
                 manual=not lot.seed,
-                inputs=sorted(lot.order),
-                result=_draw_result(lot, doc),
+                inputs=lot.inputs if lot.purpose == "swiss" else sorted(lot.order),
+                result=lot.result if lot.purpose == "swiss" else _draw_result(lot, doc),
                 performed_by=user,
             )
             for lot in doc.lots
+        ]
+    )
+    PairingSwap.objects.bulk_create(
+        [
+            PairingSwap(
+                stage=stage_by_key[s.key],
+                round=w.round,
+                team_a=team_by_key[w.teams[0]],
+                team_b=team_by_key[w.teams[1]],
+                reason=w.reason,
+                performed_by=user,
+            )
+            for s in doc.stages
+            for w in s.swaps
         ]
     )
     load_trail(doc, t, accounts, matches, team_by_key)
@@ -361,6 +383,9 @@ def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matc
     for s in doc.stages:
         if s.kind != "knockout" or len(s.teams) < 2:
             continue
+        if doc.double_elimination:
+            _place_double(t, s, doc, prepared, matches)
+            continue
         found = stage_bracket(modality, s, prepared)
         if found.lines is None:
             continue
@@ -375,3 +400,24 @@ def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matc
             m.third_place = i in third
             m.slot = 1 if m.third_place else line[pm.a] >> pm.round
         Match.objects.bulk_update(mine, ["slot", "third_place"])
+
+
+def _place_double(
+    t: Tournament, s: Any, doc: Document, prepared: list[Prepared], matches: list[Match]
+) -> None:
+    """A double elimination's lines and each jogo's slot in its structure
+    (``brackets.double_places``; ``check_brackets`` refused any jogo it does not give)."""
+    found = double_places(t.rules(), s, prepared, doc.grand_final_reset)
+    if found is None:
+        return
+    line = {k: i for i, k in enumerate(found.lines) if k is not None}
+    entries = list(StageTeam.objects.filter(stage__tournament=t, stage__key=s.key).select_related("team"))
+    for e in entries:
+        e.position = line[e.team.key]
+    StageTeam.objects.bulk_update(entries, ["position"])
+    mine = []
+    for i, jogo in found.jogos.items():
+        m = matches[i]
+        m.slot, m.third_place = jogo[2], False
+        mine.append(m)
+    Match.objects.bulk_update(mine, ["slot", "third_place"])

@@ -11,6 +11,10 @@ here.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.translation import gettext as _
+
 from core.problem_text import render
 from interchange.checker import Issue
 from interchange.document import Document
@@ -19,6 +23,8 @@ from rules.group import GroupMatch, evaluate_group
 from rules.lots import lot_problem, pending_ties
 from rules.problems import Problem
 from rules.ranking import rank_group
+from standings.swiss import swiss_replay
+from tournaments.models import DrawOfLots
 
 
 def tie_problems(doc: Document, prepared: list[Prepared]) -> dict[int, Problem]:
@@ -63,3 +69,25 @@ def check_lots(doc: Document, prepared: list[Prepared]) -> list[Issue]:
         for i, wrong in tie_problems(doc, prepared).items()
         if i not in stale
     ]
+
+
+def check_swiss(doc: Document) -> list[Issue]:
+    """``file.swiss_replay`` for each Swiss pairing whose inputs, paired again with its
+    seed, do not give its recorded result (or cannot be paired at all)."""
+    issues = []
+    for lot in doc.lots:
+        if lot.purpose != "swiss":
+            continue
+        replayed: Any
+        try:
+            replayed = swiss_replay(DrawOfLots(inputs=lot.inputs, seed=lot.seed))
+        except Exception:  # inputs the pairing cannot read: not the recorded result either
+            replayed = None
+        if replayed != lot.result:
+            number = lot.inputs.get("round") if isinstance(lot.inputs, dict) else None
+            message = _(
+                "o pareamento da rodada %(n)s do suíço, refeito com a semente e as entradas "
+                "registradas, não dá o resultado registrado"
+            ) % {"n": number}
+            issues.append(Issue(f"lots[{lot.index}]", message, "file.swiss_replay"))
+    return issues

@@ -29,7 +29,17 @@ from django.utils.translation import ngettext
 from core.problem_text import render
 from core.text import clip, name_key
 from interchange.checker import Checker, Issue
-from interchange.document import Document, GroupDoc, LotDoc, MatchDoc, PlayerDoc, RoundDoc, StageDoc, TeamDoc
+from interchange.document import (
+    Document,
+    GroupDoc,
+    LotDoc,
+    MatchDoc,
+    PlayerDoc,
+    RoundDoc,
+    StageDoc,
+    SwapDoc,
+    TeamDoc,
+)
 from interchange.people import parse_people
 from interchange.times import read_date, read_moment
 from rules.modalities import PRESETS, apply_overrides
@@ -101,6 +111,8 @@ def _tournament(c: Checker, doc: Document, t: Mapping[str, Any]) -> None:
     double = t.get("double_entry")
     doc.double_entry = double if double in ("all", "knockout") else None
     doc.venue = c.name(t.get("venue"), "tournament.venue", required=False) or ""
+    doc.double_elimination = t.get("double_elimination") is True
+    doc.grand_final_reset = t.get("grand_final_reset") is not False
     plan = t.get("stage_plan")
     doc.stage_plan = plan if plan in STAGE_PLANS else None
     doc.advance_per_group = _int(t.get("advance_per_group"))
@@ -226,6 +238,14 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                         )
                     placed.add(team)
                 stage.groups.append(GroupDoc(name, members))
+            # A system the format does not have: the schema reported it; read as Swiss so
+            # that its swiss_rounds, swaps and pairings are not reported too.
+            if s.get("system") not in (None, "round_robin"):
+                stage.system = "swiss"
+                stage.swiss_rounds = _int(s.get("swiss_rounds"))
+                if len(stage.groups) != 1:
+                    c.add(where, _("uma fase suíça tem uma só chave"), "file.swiss_groups")
+                stage.swaps = _swaps(c, where, stage, _list(s.get("swaps")))
         else:
             stage.teams = list(dict.fromkeys(_team_refs(c, teams, s.get("teams"), where)))
             for team, label in _obj(s.get("labels")).items():
@@ -239,6 +259,27 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
                     stage.labels[team] = label.strip()
         stage.rounds = _rounds(c, where, _list(s.get("rounds")))
         doc.stages.append(stage)
+
+
+def _swaps(c: Checker, where: str, stage: StageDoc, value: list[Any]) -> list[SwapDoc]:
+    """A Swiss phase's exchanges: two teams of its chave, with the reason."""
+    members = {k for g in stage.groups for k in g.teams}
+    swaps = []
+    for i, raw in enumerate(value):
+        w = _obj(raw)
+        number, pair, reason = _int(w.get("round")), _list(w.get("teams")), _str(w.get("reason"))
+        if number is None or reason is None or len(pair) != 2 or not all(isinstance(k, str) for k in pair):
+            continue  # the schema reported it
+        missing = [k for k in pair if k not in members]
+        if missing:
+            c.add(
+                f"{where} / swaps[{i}]",
+                _("equipe %(team)s não está nesta chave/fase") % {"team": missing[0][:40]},
+                "file.team_not_in_group",
+            )
+            continue
+        swaps.append(SwapDoc(number, (pair[0], pair[1]), reason))
+    return swaps
 
 
 def _rounds(c: Checker, where: str, value: list[Any]) -> list[RoundDoc]:
@@ -318,6 +359,17 @@ def _matches(c: Checker, doc: Document, value: list[Any]) -> None:
         time = read_moment(c, m.get("time"), f"{where}.time")
         doc_match = MatchDoc(i, stage.key, group, rnd, table, (pair[0], pair[1]), m.get("result"), time)
         doc_match.history = m.get("history")
+        side = m.get("bracket")
+        if side in ("W", "L", "GF"):
+            if stage.kind != "knockout" or not doc.double_elimination:
+                message = _("só um jogo de mata-mata de dupla eliminação tem «bracket»")
+                c.add(where, message, "file.match_bracket")
+                continue
+            doc_match.bracket = side
+        elif stage.kind == "knockout" and doc.double_elimination and side is None:
+            message = _("na dupla eliminação cada jogo de mata-mata diz seu «bracket» («W», «L» ou «GF»)")
+            c.add(where, message, "file.match_bracket")
+            continue
         fixture = (stage.key, group, rnd, frozenset(pair))
         if fixture in fixtures:
             c.add(doc_match.where(), _("jogo repetido (uma só súmula por confronto)"), "V-M21")
@@ -332,6 +384,9 @@ def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
         where = f"lots[{i}]"
         lot = _obj(raw)
         purpose, stage_key, group = lot.get("purpose"), lot.get("stage"), lot.get("group")
+        if purpose == "swiss":
+            _swiss_lot(c, doc, i, lot)
+            continue
         if not isinstance(purpose, str) or not isinstance(lot.get("order"), list):
             continue
         if stage_key is not None and stage_key not in stages:
@@ -374,3 +429,48 @@ def _lots(c: Checker, doc: Document, value: list[Any]) -> None:
                 stale=lot.get("stale") is True,
             )
         )
+
+
+def _swiss_lot(c: Checker, doc: Document, i: int, lot: Mapping[str, Any]) -> None:
+    """A Swiss pairing: of a Swiss phase's chave, its seed a number, the teams it paired
+    of that chave. Whether its inputs and seed give its result is ``lots.check_swiss``'s."""
+    where = f"lots[{i}]"
+    stage_key, group, seed = lot.get("stage"), lot.get("group"), lot.get("seed")
+    inputs, result = lot.get("inputs"), lot.get("result")
+    if not (isinstance(stage_key, str) and isinstance(group, str) and isinstance(seed, str)):
+        return  # the schema reported it
+    if not (isinstance(inputs, Mapping) and isinstance(result, Mapping)):
+        return
+    stage = next((s for s in doc.stages if s.key == stage_key), None)
+    if stage is None or stage.system != "swiss":
+        message = _("o pareamento do suíço não é de uma fase suíça («%(key)s»)") % {"key": stage_key[:40]}
+        c.add(where, message, "file.swiss_stage")
+        return
+    chave = next((g for g in stage.groups if g.name == group), None)
+    if chave is None:
+        c.add(where, _("chave desconhecida «%(group)s»") % {"group": group[:40]}, "file.group_unknown")
+        return
+    if not seed.isascii() or not seed.isdigit() or len(seed) > 18:
+        c.add(where, _("a semente de um pareamento do suíço é um número"), "file.swiss_seed")
+        return
+    teams = _list(inputs.get("teams"))
+    outside = [k for k in teams if k not in chave.teams]
+    if outside:
+        c.add(
+            where,
+            _("equipe %(team)s não está nesta chave/fase") % {"team": str(outside[0])[:40]},
+            "file.team_not_in_group",
+        )
+        return
+    doc.lots.append(
+        LotDoc(
+            "swiss",
+            stage_key,
+            group,
+            list(teams),
+            index=i,
+            seed=seed,
+            inputs=dict(inputs),
+            result=dict(result),
+        )
+    )

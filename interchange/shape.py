@@ -34,7 +34,7 @@ from core.text import digits
 from interchange.checker import Issue, path_text
 from rules.modalities import PRESETS
 
-LOT_PURPOSES = ("tiebreak", "groups", "byes", "bracket")
+LOT_PURPOSES = ("tiebreak", "groups", "byes", "bracket", "swiss")
 
 SCHEMA_PATH = Path(__file__).with_name("tenteio-1.schema.json")
 MOMENT = gettext_lazy("use data e hora com o fuso, como 2026-12-12T09:00-03:00")
@@ -64,6 +64,35 @@ FIELDS: dict[tuple[str, str], tuple[str, Any]] = {
         gettext_lazy("«stage_plan» deve ser «groups», «groups_knockout», «knockout» ou «multi_phase»"),
     ),
     ("stages[].kind", "*"): ("file.stage_kind", gettext_lazy("«kind» deve ser «groups» ou «knockout»")),
+    ("stages[].system", "enum"): (
+        "file.value_invalid",
+        gettext_lazy("«system» deve ser «round_robin» ou «swiss»"),
+    ),
+    ("stages[].system", "not"): ("file.unknown_key", gettext_lazy("só uma fase de chaves tem «system»")),
+    ("stages[].swiss_rounds", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só uma fase de chaves com «system»: «swiss» tem «swiss_rounds»"),
+    ),
+    ("stages[].swaps", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só uma fase de chaves com «system»: «swiss» tem «swaps»"),
+    ),
+    ("matches[].bracket", "enum"): (
+        "file.value_invalid",
+        gettext_lazy("«bracket» deve ser «W», «L» ou «GF»"),
+    ),
+    ("lots[].order", "not"): (
+        "file.unknown_key",
+        gettext_lazy("um pareamento do suíço («swiss») tem «inputs» e «result», não «order»"),
+    ),
+    ("lots[].inputs", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só um pareamento do suíço («swiss») tem «inputs»"),
+    ),
+    ("lots[].result", "not"): (
+        "file.unknown_key",
+        gettext_lazy("só um pareamento do suíço («swiss») tem «result»"),
+    ),
     ("lots[].purpose", "*"): (
         "file.lot_purpose",
         format_lazy(gettext_lazy("«purpose» deve ser um de: {}"), ", ".join(LOT_PURPOSES)),
