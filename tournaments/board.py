@@ -126,24 +126,13 @@ def _checkin(board: Dashboard) -> Step:
 
 
 def _stage_steps(board: Dashboard, stage: Stage, number: int) -> list[Step]:
-    """The sorteio of a phase of chaves, its rodadas generated, and each rodada."""
+    """The sorteio of a phase of chaves, its rodadas generated, and each rodada; for a
+    Swiss phase (``_swiss_steps``) its start and each rodada paired then played."""
     t = board.tournament
     several = len(board.group_stages) > 1
     prefix = _("Fase %(n)d — ") % {"n": number} if several else ""
     groups = stage.groups.count()
-    drawn = Step(
-        f"draw-{stage.pk}",
-        prefix + _("Sorteio das chaves"),
-        done=bool(groups),
-        detail=ngettext("%(n)d chave", "%(n)d chaves", groups) % {"n": groups} if groups else "",
-    )
     rows = list(stage_matches(stage).order_by().values("round", "table__name", "table__order", "homologated"))  # type: ignore[misc]
-    generated = Step(f"schedule-{stage.pk}", prefix + _("Rodadas geradas"), done=bool(rows))
-    if not groups and number == 1:
-        drawn.actions = [Link(_("Sortear as chaves"), url("tournaments:groups", t))]
-    elif groups and not rows:
-        generated.actions = [Link(_("Gerar as rodadas"), url("tournaments:schedule", t))]
-    steps = [drawn, generated]
     rounds: dict[int, dict[str, Any]] = {}
     for row in rows:
         r = rounds.setdefault(row["round"] or 0, {"total": 0, "done": 0, "missing": {}})
@@ -154,22 +143,73 @@ def _stage_steps(board: Dashboard, stage: Stage, number: int) -> list[Step]:
             key = (row["table__order"] or 0, row["table__name"] or "—")
             r["missing"][key] = r["missing"].get(key, 0) + 1
     deadlines = dict(Round.objects.filter(stage=stage).values_list("number", "deadline"))
-    sheets = url("scoring:round", t)
+    if stage.system == Stage.System.SWISS and groups:
+        return _swiss_steps(board, stage, prefix, rounds, deadlines)
+    drawn = Step(
+        f"draw-{stage.pk}",
+        prefix + _("Sorteio das chaves"),
+        done=bool(groups),
+        detail=ngettext("%(n)d chave", "%(n)d chaves", groups) % {"n": groups} if groups else "",
+    )
+    generated = Step(f"schedule-{stage.pk}", prefix + _("Rodadas geradas"), done=bool(rows))
+    if not groups and number == 1:
+        drawn.actions = [
+            Link(_("Sortear as chaves"), url("tournaments:groups", t)),
+            Link(_("Iniciar o suíço"), url("standings:swiss", t), primary=False),
+        ]
+    elif groups and not rows:
+        generated.actions = [Link(_("Gerar as rodadas"), url("tournaments:schedule", t))]
+    steps = [drawn, generated]
     for n in sorted(rounds):
-        r = rounds[n]
-        step = Step(
-            f"round-{stage.pk}-{n}",
-            prefix + _("Rodada %(n)d") % {"n": n},
-            done=r["done"] == r["total"],
-            detail=_("%(done)d de %(total)d súmulas homologadas") % r,
-            deadline=deadlines.get(n),
-            playing=prefix + _("Rodada %(n)d em jogo") % {"n": n},
-        )
-        if not step.done:
-            step.missing_by_table = [(name, k) for (_o, name), k in sorted(r["missing"].items())]
-            query = f"?fase={stage.key}&rodada={n}"
-            step.actions = [Link(_("Súmulas da rodada %(n)d") % {"n": n}, sheets + query)]
-        steps.append(step)
+        steps.append(_round_step(board, stage, prefix, n, rounds[n], deadlines))
+    return steps
+
+
+def _round_step(
+    board: Dashboard, stage: Stage, prefix: str, n: int, r: dict[str, Any], deadlines: dict[int, Any]
+) -> Step:
+    """One rodada of a phase of chaves: its súmulas homologated, those missing by mesa."""
+    step = Step(
+        f"round-{stage.pk}-{n}",
+        prefix + _("Rodada %(n)d") % {"n": n},
+        done=r["done"] == r["total"],
+        detail=_("%(done)d de %(total)d súmulas homologadas") % r,
+        deadline=deadlines.get(n),
+        playing=prefix + _("Rodada %(n)d em jogo") % {"n": n},
+    )
+    if not step.done:
+        step.missing_by_table = [(name, k) for (_o, name), k in sorted(r["missing"].items())]
+        query = f"?fase={stage.key}&rodada={n}"
+        sheets = url("scoring:round", board.tournament)
+        step.actions = [Link(_("Súmulas da rodada %(n)d") % {"n": n}, sheets + query)]
+    return step
+
+
+def _swiss_steps(
+    board: Dashboard, stage: Stage, prefix: str, rounds: dict[int, dict[str, Any]], deadlines: dict[int, Any]
+) -> list[Step]:
+    """A Swiss phase: started, then each rodada planned paired (on the «Suíço» page,
+    once the one before is homologated) and played."""
+    t = board.tournament
+    teams = stage.groups.get().teams.count()
+    started = Step(
+        f"swiss-{stage.pk}",
+        prefix + _("Suíço iniciado"),
+        done=True,
+        detail=ngettext("%(n)d equipe", "%(n)d equipes", teams) % {"n": teams},
+    )
+    steps = [started]
+    paired = max(rounds, default=0)
+    for n in range(1, max(stage.swiss_rounds or 0, paired) + 1):
+        title = prefix + _("Rodada %(n)d pareada") % {"n": n}
+        pairing = Step(f"pair-{stage.pk}-{n}", title, done=n in rounds)
+        if n not in rounds:
+            pairing.actions = [Link(_("Parear a rodada %(n)d") % {"n": n}, url("standings:swiss", t))]
+        steps.append(pairing)
+        if n in rounds:
+            steps.append(_round_step(board, stage, prefix, n, rounds[n], deadlines))
+        else:
+            steps.append(Step(f"round-{stage.pk}-{n}", prefix + _("Rodada %(n)d") % {"n": n}))
     return steps
 
 
@@ -190,7 +230,10 @@ def dashboard(tournament: Tournament) -> Dashboard:
                 Step(
                     "draw",
                     _("Sorteio das chaves"),
-                    actions=[Link(_("Sortear as chaves"), url("tournaments:groups", t))],
+                    actions=[
+                        Link(_("Sortear as chaves"), url("tournaments:groups", t)),
+                        Link(_("Iniciar o suíço"), url("standings:swiss", t), primary=False),
+                    ],
                 )
             )
         for number, stage in enumerate(group_stages, start=1):

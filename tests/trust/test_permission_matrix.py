@@ -114,6 +114,7 @@ RULES: dict[str, Rule] = {
     "public:telao": Rule(PUBLIC, 200, 405),
     "knockout:bracket": Rule(ORGANIZER, 200, 400),
     "standings:lots": Rule(ORGANIZER, 405, 303),
+    "standings:swiss": Rule(ORGANIZER, 200, 400),
     "interchange:export": Rule(ORGANIZER, 200, 405),
     "audit:log": Rule(ORGANIZER, 200, 405),
     # The fixture's print job is done but has no file: nothing to download, nothing to resume.

@@ -80,6 +80,9 @@ def _prepare_stage(tournament: Tournament, replace: bool) -> Stage:
         stage.matches.all().delete()
         stage.rounds.all().delete()
         stage.groups.all().delete()
+    if stage.system != Stage.System.ROUND_ROBIN:  # a sorteio das chaves replaces a Swiss phase
+        stage.system, stage.swiss_rounds = Stage.System.ROUND_ROBIN, None
+        stage.save(update_fields=["system", "swiss_rounds"])
     return stage
 
 

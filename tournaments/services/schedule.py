@@ -77,6 +77,10 @@ def schedule_generate(*, stage: Stage, template: ScheduleTemplate) -> list[Round
         raise ServiceError({"minutes": [_("Informe a duração da rodada em minutos (1 a 1440).")]})
     if template.tables is not None and not 1 <= template.tables <= MAX_TABLES:
         raise ServiceError({"tables": [_("Número de mesas entre 1 e %(max)d.") % {"max": MAX_TABLES}]})
+    if stage.system == Stage.System.SWISS:
+        raise ServiceError(
+            _("Esta fase é um suíço: cada rodada é pareada pela classificação, na página «Suíço».")
+        )
     if stage_has_results(stage):
         raise ServiceError(
             _(
