@@ -17,13 +17,11 @@ from bench.generate import tournament_document
 from interchange.export import export_tournament
 from interchange.load import InterchangeError, load_tournament
 from interchange.shape import shape_issues
-from knockout.services.bracket import bracket_generate
-from scoring.services.entry import EntryData
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
 from standings.selectors import tournament_standings
 from standings.swiss import pairing_swap, swiss_pair_next, swiss_start
-from tests.documents import team
 from tests.interchange.roundtrip import assert_same, round_trip
+from tests.knockout.test_double_services import double
+from tests.standings.test_swiss_services import homologate, play_rodada
 from tournaments.models import DrawOfLots, Match, Membership, PairingSwap, Stage, Team, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -33,23 +31,6 @@ def organizer(t: Tournament) -> Any:
     user = get_user_model().objects.create_user(f"org-{t.slug}", password="x")
     Membership.objects.create(tournament=t, user=user, role="organizer")
     return user
-
-
-def homologate(m: Match, user: Any, games: list[list[int]]) -> None:
-    m = Match.objects.select_related("team_a", "team_b", "stage__tournament").get(pk=m.pk)
-    sheet = sheet_save(
-        match=m, user=user, data=EntryData(result={"games": games}), base_version=0, submit=True
-    )
-    for side in (m.team_a, m.team_b):
-        sheet = sheet_sign(match=m, user=user, team=side, version=sheet.version)
-    sheet_homologate(match=m, user=user, version=sheet.version)
-
-
-def play_rodada(stage: Stage, number: int, user: Any) -> None:
-    """The team registered first wins each jogo 18–9, 18–12 (truco cego em dupla)."""
-    for m in stage.matches.filter(round=number).select_related("team_a", "team_b"):
-        a_wins = m.team_a.order < m.team_b.order
-        homologate(m, user, [[18, 9], [18, 12]] if a_wins else [[9, 18], [12, 18]])
 
 
 def swiss_event(teams: int = 7) -> Tournament:
@@ -200,20 +181,7 @@ CEGO_A = [[24, 13], [24, 20]]  # team_a wins
 CEGO_B = [[13, 24], [20, 24]]
 
 
-def double_event(count: int, *, reset: bool = True, slug: str = "dupla") -> Tournament:
-    keys = [f"t{i:02d}" for i in range(1, count + 1)]
-    doc = {
-        "format": "tenteio/1",
-        "tournament": {"name": "Dupla", "slug": slug, "modality": "truco-cego-trio"},
-        "teams": [team(k, 3, entity=None) for k in keys],
-        "stages": [],
-        "matches": [],
-    }
-    t = load_tournament(doc).tournament
-    Tournament.objects.filter(pk=t.pk).update(double_elimination=True, grand_final_reset=reset)
-    t.refresh_from_db()
-    bracket_generate(tournament=t, user=None, source="teams")
-    return t
+double_event = double  # the bracket of tests/knockout/test_double_services.py
 
 
 def play_double(t: Tournament, *, upsets: int = 0, until: int | None = None) -> None:
