@@ -28,18 +28,18 @@ from django.utils.translation import ngettext
 from audit.context import Origin, activate, current, deactivate
 from core.text import digits, name_key
 from interchange import replace as replacing
-from interchange.brackets import check_brackets, double_places, stage_bracket
+from interchange.brackets import check_brackets
 from interchange.checker import Issue, unstorable_texts
 from interchange.document import Document, LotDoc, implied_plan
 from interchange.history_load import check_histories, too_many_hands
 from interchange.history_write import write_histories
 from interchange.lots import check_lots, check_swiss
 from interchange.people import load_people, table_names
+from interchange.placing import place_brackets
 from interchange.schema import parse_document
 from interchange.shape import shape_issues
 from interchange.trail import check_trail, load_trail
 from interchange.validate import Prepared, check_results
-from knockout import bracket
 from scoring.models import ScoreSheet, ScoringSettings
 from scoring.services.contributions import contributions_recompute
 from tournaments.models import (
@@ -319,7 +319,7 @@ def _write(doc: Document, prepared: list[Prepared], user: Any, kept: Sequence[in
     accounts = load_people(t, doc.people, table_by_key, kept)
     write_histories(doc.histories, matches, accounts, team_by_key, player_ids)
     contributions_recompute(tournament=t)  # what each jogo adds to the standings, stored once
-    _place_brackets(t, doc, prepared, matches)
+    place_brackets(t, doc, prepared, matches)
     DrawOfLots.objects.bulk_create(
         [
             DrawOfLots(
@@ -370,54 +370,3 @@ def _draw_result(lot: LotDoc, doc: Document) -> Any:
         chaves.append({"name": name, "teams": lot.order[start : start + size]})
         start += size
     return chaves
-
-
-def _place_brackets(t: Tournament, doc: Document, prepared: list[Prepared], matches: list[Match]) -> None:
-    """Lines of each knockout stage and the place of its jogos (knockout.bracket).
-
-    The file keeps only the seed order and the jogos; the bracket is the standard one
-    when the jogos fit it, else the one they draw (``check_brackets`` refused the file
-    before anything was written when they draw none, or break it).
-    """
-    modality = t.rules()
-    for s in doc.stages:
-        if s.kind != "knockout" or len(s.teams) < 2:
-            continue
-        if doc.double_elimination:
-            _place_double(t, s, doc, prepared, matches)
-            continue
-        found = stage_bracket(modality, s, prepared)
-        if found.lines is None:
-            continue
-        line = {k: i for i, k in enumerate(found.lines) if k is not None}
-        entries = list(StageTeam.objects.filter(stage__tournament=t, stage__key=s.key).select_related("team"))
-        for e in entries:
-            e.position = line[e.team.key]
-        StageTeam.objects.bulk_update(entries, ["position"])
-        third = bracket.third_place_matches(found.played)
-        mine = [matches[i] for i in found.mine]
-        for i, (pm, m) in enumerate(zip(found.played, mine, strict=True)):
-            m.third_place = i in third
-            m.slot = 1 if m.third_place else line[pm.a] >> pm.round
-        Match.objects.bulk_update(mine, ["slot", "third_place"])
-
-
-def _place_double(
-    t: Tournament, s: Any, doc: Document, prepared: list[Prepared], matches: list[Match]
-) -> None:
-    """A double elimination's lines and each jogo's slot in its structure
-    (``brackets.double_places``; ``check_brackets`` refused any jogo it does not give)."""
-    found = double_places(t.rules(), s, prepared, doc.grand_final_reset)
-    if found is None:
-        return
-    line = {k: i for i, k in enumerate(found.lines) if k is not None}
-    entries = list(StageTeam.objects.filter(stage__tournament=t, stage__key=s.key).select_related("team"))
-    for e in entries:
-        e.position = line[e.team.key]
-    StageTeam.objects.bulk_update(entries, ["position"])
-    mine = []
-    for i, jogo in found.jogos.items():
-        m = matches[i]
-        m.slot, m.third_place = jogo[2], False
-        mine.append(m)
-    Match.objects.bulk_update(mine, ["slot", "third_place"])
