@@ -54,12 +54,14 @@ class GroupTable:
     draws: tuple[DrawOfLots, ...] = ()  # recorded sorteios of this chave, shown publicly
     points_word: str = "tentos"  # the modality's word for its points, in the explanations
     fixtures: int = 0  # the chave's jogos generated so far (0 before its rodadas exist)
+    rodadas_left: int = 0  # a Swiss phase's planned rodadas not paired yet
 
     @property
     def awaiting_rodadas(self) -> bool:
-        """A chave of two or more teams whose rodadas are not generated yet: nothing is
-        played, so nothing is final (no sorteio can be asked of an empty table)."""
-        return self.fixtures == 0 and len(self.teams) > 1
+        """A chave of two or more teams whose rodadas are not generated yet (for a Swiss
+        phase, not all of them): nothing is final, and no sorteio is asked of a table
+        the next rodadas will change."""
+        return (self.fixtures == 0 or self.rodadas_left > 0) and len(self.teams) > 1
 
     @property
     def ranked(self) -> tuple[RankedMatch, ...]:
@@ -186,11 +188,14 @@ def tournament_standings(
     # pairings gave (docs/rules.md §3.17).
     swiss = {s.pk for s in stages if s.system == Stage.System.SWISS}
     byes: dict[int, list[str]] = {g.pk: [] for g in groups if g.stage_id in swiss}
+    paired: dict[int, int] = {}
     if byes:
         pairings = DrawOfLots.objects.filter(group__in=list(byes), purpose=DrawOfLots.Purpose.SWISS)
         for group_id, result in pairings.order_by("performed_at", "id").values_list("group_id", "result"):
+            paired[group_id] = paired.get(group_id, 0) + 1
             if result.get("bye"):
                 byes[group_id].append(result["bye"])
+    planned = {s.pk: s.swiss_rounds or 0 for s in stages if s.pk in swiss}
     jogos = _Jogos(modality, include_provisional, key_of, members, lots, byes)
     sums = chave_sums(group_ids, include_provisional)
     chaves: dict[int, ChaveResult] = {}
@@ -232,6 +237,7 @@ def tournament_standings(
                     tuple(recorded.get(g.pk, [])),
                     modality.points_word,
                     g.fixtures,
+                    max(0, planned.get(stage.pk, 0) - paired.get(g.pk, 0)),
                 )
             )
         out.append(StageTable(stage, tables))
