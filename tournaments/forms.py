@@ -25,6 +25,17 @@ from tournaments.tiebreaks import FIELD_OF, SLOTS, TiebreakFields, slot
 YES_NO = [("", _("como na modalidade")), ("sim", _("sim")), ("nao", _("não"))]
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+# docs/rules.md §3.18, said alike on «Novo torneio» and «Editar torneio».
+DOUBLE_LABEL = _("Dupla eliminação (repescagem)")
+DOUBLE_HELP = _(
+    "Só com mata-mata: quem perde um jogo da chave dos vencedores cai na repescagem; uma equipe "
+    "só sai do torneio na segunda derrota. Não muda depois que o mata-mata é gerado."
+)
+RESET_LABEL = _("Final com revanche (reset)")
+RESET_HELP = _(
+    "Só na dupla eliminação: se o campeão da repescagem vencer a grande final, as duas equipes "
+    "têm uma derrota e a final de desempate decide. Sem ela, a grande final decide sozinha."
+)
 
 
 class TournamentFields(TiebreakFields):
@@ -92,6 +103,10 @@ class TournamentForm(TournamentFields):
     )
     stage_plan = forms.ChoiceField(
         label=_("Formato"), choices=Tournament.StagePlan.choices, initial=Tournament.StagePlan.GROUPS_KNOCKOUT
+    )
+    double_elimination = forms.BooleanField(label=DOUBLE_LABEL, help_text=DOUBLE_HELP, required=False)
+    grand_final_reset = forms.BooleanField(
+        label=RESET_LABEL, help_text=RESET_HELP, required=False, initial=True
     )
     advance_per_group = bounded_integer(
         _("Classificados por chave (várias fases)"), 1, 16, _("equipes"), required=False

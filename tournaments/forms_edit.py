@@ -15,7 +15,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import TournamentFields
+from tournaments.forms import DOUBLE_HELP, DOUBLE_LABEL, RESET_HELP, RESET_LABEL, TournamentFields
 from tournaments.models import Tournament
 from tournaments.services.editing import Details, double_entry_mode
 from tournaments.tiebreaks import slot
@@ -29,6 +29,10 @@ DOUBLE_ENTRY = [
 ]
 
 
+def _yes_no(value: str | None) -> bool | None:
+    return {"sim": True, "nao": False}.get(value or "")
+
+
 class TournamentEditForm(TournamentFields):
     event = forms.CharField(label=_("Evento (rodeio)"), max_length=200, required=False)
     is_public = forms.BooleanField(label=_("Público (aparece na lista de torneios)"), required=False)
@@ -36,6 +40,13 @@ class TournamentEditForm(TournamentFields):
         label=_("Formato"),
         choices=Tournament.StagePlan.choices,
         help_text=_("Só muda antes do sorteio das chaves ou do mata-mata."),
+    )
+    # Choices, not checkboxes, and not required: a POST without them leaves them as they are.
+    double_elimination = forms.ChoiceField(
+        label=DOUBLE_LABEL, choices=SWEEP, required=False, help_text=DOUBLE_HELP
+    )
+    grand_final_reset = forms.ChoiceField(
+        label=RESET_LABEL, choices=SWEEP, required=False, help_text=RESET_HELP
     )
     advance_per_group = forms.IntegerField(label=_("Classificados por chave (várias fases)"), required=False)
     advance_best_next = forms.IntegerField(
@@ -86,6 +97,8 @@ class TournamentEditForm(TournamentFields):
         data.update({k: v for k, v in rules.items() if k not in ("tiebreakers", "sweep_bonus")})
         data["sweep_bonus"] = "sim" if rules["sweep_bonus"] else "nao"
         data["double_entry"] = double_entry_mode(tournament)
+        for name in ("double_elimination", "grand_final_reset"):
+            data[name] = "sim" if getattr(tournament, name) else "nao"
         for n, code in enumerate(rules["tiebreakers"], start=1):
             data[slot(n)] = code
         return data
@@ -106,6 +119,8 @@ class TournamentEditForm(TournamentFields):
             stage_plan=d.get("stage_plan") or "",
             advance_per_group=d.get("advance_per_group"),
             advance_best_next=d.get("advance_best_next"),
+            double_elimination=_yes_no(d.get("double_elimination")),
+            grand_final_reset=_yes_no(d.get("grand_final_reset")),
         )
 
     def double_entry_choice(self) -> str | None:

@@ -41,6 +41,7 @@ from tournaments.bounds import bound_errors
 from tournaments.models import Match, Stage, Team, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.double_setting import double_errors
 from tournaments.services.tournaments import _check_plan, check_overrides
 from tournaments.signals import rules_changed
 
@@ -75,6 +76,9 @@ class Details:
     stage_plan: str = ""
     advance_per_group: int | None = None
     advance_best_next: int | None = None
+    # None: not sent, left as it is (docs/rules.md §3.18; tournaments.services.double_setting).
+    double_elimination: bool | None = None
+    grand_final_reset: bool | None = None
 
 
 @dataclass
@@ -247,6 +251,10 @@ def _check(
     given = {k: v for k, v in rules.items() if k in RULE_FIELDS and v is not None}
     errors.update(check_overrides(t.modality, given, lang))
     errors.update(bound_errors(t.modality, {"table_count": details.table_count}))
+    double = details.double_elimination
+    errors.update(
+        double_errors(details.stage_plan or t.stage_plan, double, details.grand_final_reset, current=t)
+    )
     if "max_reserves" not in errors:
         errors.update(_reserve_errors(t, given.get("max_reserves")))
     settings = _settings(t, given)
@@ -288,6 +296,9 @@ def _check(
         "advance_best_next": details.advance_best_next if multi else None,
         "settings": settings,
     }
+    for name in ("double_elimination", "grand_final_reset"):
+        if getattr(details, name) is not None:
+            values[name] = getattr(details, name)
     return _Checked(errors, values, changes_rules, after_results, lost)
 
 

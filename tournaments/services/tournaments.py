@@ -30,6 +30,7 @@ from tournaments.bounds import bound_errors
 from tournaments.models import Membership, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
+from tournaments.services.double_setting import double_errors
 
 # Problems that carry no ``name`` parameter, by the setting they are about.
 _PROBLEM_FIELD = {
@@ -101,6 +102,8 @@ def tournament_create(
     advance_best_next: int | None = None,
     checkin_deadline: datetime | None = None,
     table_count: int | None = None,
+    double_elimination: bool = False,
+    grand_final_reset: bool = True,
     lang: str = "pt-br",
 ) -> Tournament:
     """Create the tournament and make ``user`` its organizer (rules messages in ``lang``)."""
@@ -108,6 +111,7 @@ def tournament_create(
     errors = check_overrides(modality, overrides, lang)
     errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
     errors.update(bound_errors(modality, {"table_count": table_count}))
+    errors.update(double_errors(stage_plan, double_elimination, grand_final_reset))
     if end_date and date and end_date < date:
         errors["end_date"] = [_("A data de término é anterior à data de início.")]
     for field, text in (("name", name), ("venue", venue), ("event", event)):
@@ -130,6 +134,8 @@ def tournament_create(
         advance_best_next=advance_best_next if stage_plan == Tournament.StagePlan.MULTI_PHASE else None,
         checkin_deadline=checkin_deadline,
         table_count=table_count,
+        double_elimination=double_elimination,
+        grand_final_reset=grand_final_reset,
     )
     try:
         t.full_clean()
