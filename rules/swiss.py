@@ -96,6 +96,14 @@ def default_rounds(n: int) -> int:
     return max(1, (max(n, 1) - 1).bit_length())
 
 
+def default_qualifiers(n: int) -> int:
+    """How many of a Swiss phase of ``n`` teams go on to a mata-mata unless the organizer
+    says: the largest power of two not above a quarter of the field (a bracket with no
+    chapéus, the top quarter kept), from 2 to 16 (the bound of «classificados por chave»)."""
+    quarter = max(n // 4, 2)
+    return min(16, 1 << (quarter.bit_length() - 1))
+
+
 @dataclass
 class _Problem:
     score: list[int]  # by rank position

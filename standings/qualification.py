@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.crossgroup import CrossRow, cross_entries, rank_across_groups
+from rules.swiss import default_qualifiers
 from rules.types import TeamStatus
 from standings.explain_text import describe
 from standings.selectors import StageTable
@@ -78,7 +79,10 @@ def qualification(
     t: Any, stage_table: StageTable, *, per_group: int | None = None, best_next: int | None = None
 ) -> Qualification:
     """``per_group`` / ``best_next`` override the tournament's k and n (the mata-mata
-    generator asks with the organizer's choice)."""
+    generator asks with the organizer's choice). A Swiss phase left to its default sends
+    on ``rules.swiss.default_qualifiers`` of its field, not 2."""
+    if not per_group and not t.advance_per_group and stage_table.stage.system == "swiss":
+        per_group = default_qualifiers(sum(len(gt.teams) for gt in stage_table.groups))
     per_group = int(per_group or t.advance_per_group or 2)
     best_next = int(best_next if best_next is not None else (t.advance_best_next or 0))
     modality = t.rules()

@@ -33,9 +33,13 @@ OUT = (Team.Status.WITHDRAWN, Team.Status.ABSENT)
 
 
 @transaction.atomic
-def swiss_start(*, tournament: Tournament, user: Any, rounds: int | None = None) -> Stage:
+def swiss_start(
+    *, tournament: Tournament, user: Any, rounds: int | None = None, qualifiers: int | None = None
+) -> Stage:
     """The Swiss phase with every team present (or registered) in one chave, in the order
-    of inscrição; ``rounds`` planned, ⌈log₂ n⌉ by default. Refused once it has results."""
+    of inscrição; ``rounds`` planned, ⌈log₂ n⌉ by default; ``qualifiers``, when given, how
+    many go on to the mata-mata (the tournament's «classificados»). Refused once it has
+    results."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     teams = list(drawable_teams(t).order_by("order", "id"))
     if len(teams) < 2:
@@ -61,6 +65,17 @@ def swiss_start(*, tournament: Tournament, user: Any, rounds: int | None = None)
     stage.system, stage.swiss_rounds = Stage.System.SWISS, planned
     stage.save()
     write_groups(stage, [(_("Suíço"), teams)])
+    if qualifiers is not None:
+        if not 2 <= qualifiers <= min(16, len(teams)):
+            raise ServiceError(
+                {
+                    "qualifiers": [
+                        _("Classificados ao mata-mata: de 2 a %(most)d.") % {"most": min(16, len(teams))}
+                    ]
+                }
+            )
+        t.advance_per_group = qualifiers
+        t.save(update_fields=["advance_per_group", "updated_at"])
     registration_close(tournament=t)
     bump(t.pk)
     return stage

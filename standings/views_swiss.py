@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core.collation import by_name
-from rules.swiss import default_rounds
+from rules.swiss import default_qualifiers, default_rounds
 from standings.swiss import pairing_swap, swiss_pair_next, swiss_start
 from standings.tables import PairingTable
 from tournaments import selectors
@@ -36,6 +36,14 @@ class SwissStartForm(forms.Form):
     swiss_rounds = bounded_integer(
         gettext_lazy("Rodadas do suíço"), 1, 99, gettext_lazy("rodadas"), required=False
     )
+    qualifiers = bounded_integer(
+        gettext_lazy("Classificados ao mata-mata"), 2, 16, gettext_lazy("equipes"), required=False
+    )
+
+    def __init__(self, *args: Any, knockout: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not knockout:  # a Swiss that ends the event sends nobody on
+            del self.fields["qualifiers"]
 
 
 class SwissPairForm(forms.Form):
@@ -155,6 +163,10 @@ def note_sentences(notes: list[Mapping[str, Any]], names: Mapping[str, str]) -> 
     return out
 
 
+def _to_knockout(t: Tournament) -> bool:
+    return t.stage_plan == Tournament.StagePlan.GROUPS_KNOCKOUT
+
+
 def swiss_stage(tournament: Tournament) -> Stage | None:
     """The phase of chaves, if it is a Swiss phase already started."""
     stage = selectors.group_stage(tournament)
@@ -192,7 +204,13 @@ class SwissView(OrganizerPage):
             "refusal": start_refusal(t),
             "team_count": count,
             "default_rounds": default_rounds(count),
-            "start_form": SwissStartForm(initial={"swiss_rounds": default_rounds(count)}),
+            "start_form": SwissStartForm(
+                initial={
+                    "swiss_rounds": default_rounds(count),
+                    "qualifiers": t.advance_per_group or default_qualifiers(count),
+                },
+                knockout=_to_knockout(t),
+            ),
             "pair_form": SwissPairForm(initial={"minutes": default_minutes(t)}),
         }
         if stage is not None:
@@ -241,7 +259,7 @@ class SwissView(OrganizerPage):
         return self.page(request, 400)  # a POST of none of the page's forms writes nothing
 
     def _start(self, request: HttpRequest) -> HttpResponse:
-        form = SwissStartForm(request.POST)
+        form = SwissStartForm(request.POST, knockout=_to_knockout(self.tournament))
         if not form.is_valid():
             return self.page(request, 400, start_form=form)
         refusal = start_refusal(self.tournament)
@@ -250,7 +268,10 @@ class SwissView(OrganizerPage):
             return self.page(request, 400, start_form=form)
         try:
             stage = swiss_start(
-                tournament=self.tournament, user=request.user, rounds=form.cleaned_data["swiss_rounds"]
+                tournament=self.tournament,
+                user=request.user,
+                rounds=form.cleaned_data["swiss_rounds"],
+                qualifiers=form.cleaned_data.get("qualifiers"),
             )
         except ServiceError as exc:
             apply_to_form(form, exc)

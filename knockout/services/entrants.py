@@ -34,10 +34,10 @@ def qualified_entrants(
         raise ServiceError(
             {"source": [_("Não há fase de chaves sorteada para classificar equipes ao mata-mata.")]}
         )
-    per = per_group or t.advance_per_group or 2
     extra = best_next if best_next is not None else (t.advance_best_next or 0)
     (table,) = tournament_standings(t, stage_key=stage.key, include_provisional=False)
-    q = qualification(t, table, per_group=per, best_next=extra)
+    q = qualification(t, table, per_group=per_group, best_next=extra)
+    per = q.per_group  # the organizer's, the tournament's, or the phase's default
     if q.provisional:
         raise ServiceError(
             {
