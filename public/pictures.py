@@ -1,7 +1,8 @@
 """The pictures to share: what each PNG shows, laid out for its SVG template (a selector).
 
 Four pictures, from the same selectors as the pages: a chave's classificação
-(``standings.selectors`` through ``public.views.standings_rows``), the mata-mata
+(``standings.selectors`` through ``public.views.standings_rows``; a Swiss chave's with
+its desempates, ``public.pictures_swiss``), the mata-mata
 (``knockout.selectors.bracket_data``), one jogo (``standings.results.match_rows``) and
 the final podium (``knockout.placings``). A picture leaves the site and is never
 updated, so it shows **homologated results only**, even where the tournament shows
@@ -12,23 +13,23 @@ is drawn «a jogar».
 Each builder returns the template's context: the size of the picture (1200 wide; 630
 high, the Open Graph size, unless a long chave or a large mata-mata needs more), the
 text already fitted to its box (measured with the DejaVu font the picture is drawn
-with) and the coordinates of everything. The templates only place what is here.
+with, ``public.pictures_frame``) and the coordinates of everything. The templates only
+place what is here.
 """
 
 from __future__ import annotations
 
-import functools
-from datetime import datetime
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from PIL import ImageFont
 
 from core import words
 from knockout.placings import final_placings
 from knockout.selectors import Slot, SlotTeam, bracket_data
+from public.pictures_frame import FOOTER, HEADER, MARGIN, OG_HEIGHT, WIDTH, fit, frame, sized, text_width
+from public.pictures_swiss import swiss_columns
+from public.swiss import is_swiss
 from public.views import standings_rows
 from rules.types import Criterion
 from standings.results import match_rows
@@ -36,84 +37,7 @@ from standings.selectors import tournament_standings
 from tournaments.models import Match, Stage, Tournament
 from tournaments.phases import names_by_id, third_place_name
 
-WIDTH = 1200
-OG_HEIGHT = 630  # Open Graph and WhatsApp previews: 1200 × 630 (1.91:1)
-HEADER = 150  # the band with the tournament's name and the picture's title
-FOOTER = 64
-MARGIN = 48
-ELLIPSIS = "…"
 MOST_SLOTS = 16  # a mata-mata is drawn from its first rodada of at most 16 jogos
-CLOCK_REVISIONS = 10**15  # a revision above this is a time in microseconds (tournaments.revision)
-
-
-@functools.lru_cache(maxsize=32)
-def _font(size: int, bold: bool) -> Any:
-    try:
-        return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", size)
-    except OSError:  # no DejaVu: measured roughly, as DejaVu's average glyph
-        return None
-
-
-def text_width(text: str, size: int, bold: bool = False) -> float:
-    font = _font(size, bold)
-    return float(font.getlength(text)) if font is not None else len(text) * size * 0.62
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut to ``width`` pixels at ``size`` (an ellipsis where it was cut)."""
-    if text_width(text, size, bold) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with its ellipsis
-        mid = (low + high + 1) // 2
-        if text_width(text[:mid].rstrip() + ELLIPSIS, size, bold) <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + ELLIPSIS
-
-
-def sized(text: str, width: float, sizes: tuple[int, ...], bold: bool = True) -> tuple[str, int]:
-    """The largest of ``sizes`` at which ``text`` fits whole, else the smallest, cut."""
-    for size in sizes:
-        if text_width(text, size, bold) <= width:
-            return text, size
-    return fit(text, sizes[-1], width, bold), sizes[-1]
-
-
-def as_of(revision: int) -> datetime | None:
-    """When what a picture shows last changed: a public revision is never less than the
-    clock in microseconds at its change (``tournaments.revision.bump``)."""
-    if revision < CLOCK_REVISIONS:
-        return None
-    return timezone.localtime(
-        datetime.fromtimestamp(revision / 1_000_000, tz=timezone.get_current_timezone())
-    )
-
-
-def _when(revision: int) -> str:
-    changed = as_of(revision)
-    return _("situação de %(when)s") % {"when": changed.strftime("%d/%m/%Y %H:%M")} if changed else ""
-
-
-def frame(t: Tournament, title: str, height: int, revision: int, address: str) -> dict[str, Any]:
-    """What every picture has: its size, the tournament's name and the picture's title
-    in the band on top, the event's date and place and the time of the data below."""
-    name, name_size = sized(t.name, WIDTH - 2 * MARGIN, (44, 38, 32))
-    place = " · ".join(p for p in (t.date.strftime("%d/%m/%Y") if t.date else "", t.venue or "") if p)
-    place = place or words.modality_name(t)
-    return {
-        "width": WIDTH,
-        "height": height,
-        "name": name,
-        "name_size": name_size,
-        "title": fit(title, 30, WIDTH - 2 * MARGIN),
-        "place": fit(place, 20, 700),
-        "note": " · ".join(note for note in (_when(revision), _("súmulas homologadas")) if note),
-        "address": fit(address, 18, 380),
-        "footer_y": height - FOOTER,
-        "body_top": HEADER,
-    }
 
 
 # ---- a chave's classificação ------------------------------------------------------
@@ -130,6 +54,10 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
         return None
     stage_table, gt = found[0]
     rows = standings_rows(t, gt)
+    columns: tuple[str, ...] = NUMBER_COLUMNS
+    titles, swiss_title = column_titles(), ""
+    if is_swiss(stage_table.stage):
+        rows, columns, titles, swiss_title = swiss_columns(stage_table, gt, rows)
     chrome = HEADER + 64 + FOOTER + 16  # header, column titles, footer, a margin
     row_h = max(56, min(84, (OG_HEIGHT - chrome) // max(1, len(rows))))
     height = max(OG_HEIGHT, chrome + row_h * len(rows))
@@ -170,19 +98,19 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
                 "struck": r["disqualified"],
                 "numbers": [
                     (x, _signed(r[c]) if c == "points_difference" else r[c])
-                    for x, c in zip(NUMBER_X, NUMBER_COLUMNS)
+                    for x, c in zip(NUMBER_X, columns, strict=True)
                 ],
             }
         )
     several = len({st.stage.pk for st in tables}) > 1 or t.stages.filter(kind=Stage.Kind.GROUPS).count() > 1
-    title = _("Classificação · Chave %(name)s") % {"name": gt.group.name}
+    title = swiss_title or _("Classificação · Chave %(name)s") % {"name": gt.group.name}
     if several:
         title += f" · {stage_table.stage.key}"
     return {
         **frame(t, title, height, revision, address),
         "lines": lines,
         "columns_y": HEADER + 44,
-        "columns": list(zip(NUMBER_X, column_titles())),
+        "columns": list(zip(NUMBER_X, titles, strict=True)),
         "team_x": TEAM_X,
         "unplayed": gt.unplayed,
         "points_word": words.points(t),

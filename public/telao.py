@@ -1,9 +1,11 @@
 """What the telão (a TV or projector in the hall) shows, screen by screen: the champion
 and the podium once the event ends, the chaves' classificação several chaves a screen,
-the current rodada's mesas with the placar parcial of the digital tenteio, the
-mata-mata, and the next jogos. Read from the same selectors as the public pages and
-published by the same rule (``standings.results``); the page cycles through the screens
-by itself (``static/js/telao.js``)."""
+during a Swiss phase its current rodada's emparceiramentos (mesa, teams, folga) and its
+classificação with the Swiss desempates a few rows a screen, the current rodada's mesas
+with the placar parcial of the digital tenteio, the mata-mata, and the next jogos. Read
+from the same selectors as the public pages and published by the same rule
+(``standings.results``); the page cycles through the screens by itself
+(``static/js/telao.js``)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from knockout.placings import final_placings
 from knockout.selectors import bracket_data, knockout_stages
+from public.swiss import is_swiss, rodadas, swiss_values, with_swiss_values
 from public.views import standings_rows
 from standings.results import match_rows
 from standings.selectors import tournament_standings
@@ -21,6 +24,8 @@ from tally import selectors as tally_selectors
 from tournaments.phases import names_by_id
 
 MESAS_PER_SCREEN = 8
+PAIRINGS_PER_SCREEN = 14  # a Swiss rodada's jogos, one line each
+SWISS_ROWS_PER_SCREEN = 12  # the Swiss classificação's rows
 NEXT_JOGOS = 10
 DEFAULT_CYCLE = 12  # seconds a screen stays up
 SHORTEST_CYCLE, LONGEST_CYCLE = 2, 120
@@ -28,7 +33,7 @@ SHORTEST_CYCLE, LONGEST_CYCLE = 2, 120
 
 @dataclass
 class Screen:
-    kind: str  # podium, chaves, mesas, mata-mata, proximos: the template's branch
+    kind: str  # podium, chaves, suico-rodada, suico, mesas, mata-mata, proximos: the template's branch
     items: list[Any] = field(default_factory=list)
     title: str = ""
 
@@ -52,10 +57,11 @@ def _chunks(items: list[Any], size: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def _chave_screens(t: Any) -> list[Screen]:
+def _chave_screens(t: Any, tables: list[Any]) -> list[Screen]:
     chaves = [
         {"name": gt.group.name, "rows": standings_rows(t, gt)}
-        for st in tournament_standings(t)
+        for st in tables
+        if not is_swiss(st.stage)  # a Swiss phase has screens of its own
         for gt in st.groups
     ]
     if not chaves:
@@ -72,6 +78,30 @@ def current_round(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return []
     first = pending[0]
     return [r for r in rows if (r["stage"], r["round"]) == (first["stage"], first["round"])]
+
+
+def _swiss_screens(t: Any, tables: list[Any], rows: list[dict[str, Any]]) -> list[Screen]:
+    """Each Swiss phase's current rodada, its jogos by mesa and its folga (on the last of
+    its screens), then its classificação from the top, with the Swiss desempates."""
+    screens = []
+    values = swiss_values(tables)
+    for st in (st for st in tables if is_swiss(st.stage)):
+        found = rodadas(t, st.stage, rows)
+        if found:
+            current = found[0]
+            title = _("Rodada %(n)d · emparceiramentos") % {"n": current.number}
+            chunks = _chunks(current.rows, PAIRINGS_PER_SCREEN) or [[]]
+            for i, chunk in enumerate(chunks):
+                last = i == len(chunks) - 1
+                screens.append(
+                    Screen("suico-rodada", [{"jogos": chunk, "bye": current.bye if last else ""}], title)
+                )
+        for gt in st.groups:
+            lines = standings_rows(t, gt)
+            with_swiss_values(lines, gt, values[gt.group.pk])
+            title = _("Classificação do suíço")
+            screens += [Screen("suico", chunk, title) for chunk in _chunks(lines, SWISS_ROWS_PER_SCREEN)]
+    return screens
 
 
 def _mesa_screens(t: Any, rows: list[dict[str, Any]]) -> list[Screen]:
@@ -115,7 +145,8 @@ def telao_screens(t: Any) -> list[Screen]:
     placings = final_placings(t)
     screens = [Screen("podium", [placings])] if placings.complete else []
     if t.has_groups:
-        screens += _chave_screens(t)
+        tables = tournament_standings(t)
+        screens += _chave_screens(t, tables) + _swiss_screens(t, tables, rows)
     screens += _mesa_screens(t, rows)
     if t.has_knockout:
         screens += _bracket_screens(t)

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from public import views, views_bracket, views_circuit, views_embed, views_live, views_share, views_telao
+from public import (
+    views,
+    views_bracket,
+    views_circuit,
+    views_embed,
+    views_live,
+    views_share,
+    views_swiss,
+    views_telao,
+)
 
 app_name = "public"
 
@@ -14,6 +23,7 @@ urlpatterns = [
     path("t/<slug:slug>/resultados/", views.ResultsView.as_view(), name="results"),
     path("t/<slug:slug>/resultados.json", views.ResultsJsonView.as_view(), name="results_json"),
     path("t/<slug:slug>/programacao/", views.ScheduleView.as_view(), name="schedule"),
+    path("t/<slug:slug>/suico/", views_swiss.SwissView.as_view(), name="swiss"),
     path("t/<slug:slug>/mata-mata/", views_bracket.BracketView.as_view(), name="bracket"),
     path("t/<slug:slug>/mata-mata.json", views_bracket.BracketJsonView.as_view(), name="bracket_json"),
     # By id: a team's key comes from imported files and may hold any character ("a/b").

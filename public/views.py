@@ -28,7 +28,9 @@ from core.numbers import whole_number
 from knockout.placings import FinalPlacings, final_placings
 from public import scopes
 from public.caching import public_page
+from public.swiss import swiss_values, with_swiss_values
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
+from public.tables_swiss import HIDDEN, SwissStandingsTable
 from standings.qualification import qualification
 from standings.results import match_rows, play_order, results_document
 from standings.selectors import standings_document, tournament_standings
@@ -126,19 +128,23 @@ def standings_rows(t: Any, group_table: Any) -> list[dict[str, Any]]:
                 "points_difference": c.points_difference,
                 "status": status,
                 "disqualified": dq,
-                # No tie waits for a sorteio before its teams have played.
-                "pending_lots": line.row.pending_lots and c.played > 0,
+                # No tie waits for a sorteio before its teams have played, nor while rodadas
+                # to come (a Swiss phase's) will change the table.
+                "pending_lots": line.row.pending_lots and c.played > 0 and not group_table.awaiting_rodadas,
                 "url": reverse("public:team", args=[t.slug, line.team.pk]),
             }
         )
     return rows
 
 
-def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
+def block(t: Any, st: Any, gt: Any, swiss: Any = None) -> dict[str, Any]:
     """One chave's section of the standings page, with a digest of everything it shows:
     the page keeps each section's HTML under its digest (the ``fragments`` cache), so
-    after a homologation only the chave that changed is rendered again."""
+    after a homologation only the chave that changed is rendered again. ``swiss``: a
+    Swiss chave's desempates (``public.swiss.swiss_values``), shown as its columns."""
     rows = standings_rows(t, gt)
+    if swiss is not None:
+        with_swiss_values(rows, gt, swiss)
     played = any(r.counters.played for r in gt.rows)
     # Before a jogo is counted every team is level: no tie lines, no sorteio pending.
     notes, draws = (gt.explanations() if played else []), gt.draw_lines()
@@ -153,7 +159,10 @@ def block(t: Any, st: Any, gt: Any) -> dict[str, Any]:
         "lots": [(line.team.key, line.team.name) for line in gt.lines if line.team.key in gt.pending_lots],
         # Built only when the section is rendered (a template calls a callable): on a
         # fragment hit, building django-tables2's columns would be the page's main cost.
-        "table": functools.partial(StandingsTable, rows, exclude=("stage", "group", "status")),
+        "table": functools.partial(SwissStandingsTable, rows, exclude=HIDDEN)
+        if swiss is not None
+        else functools.partial(StandingsTable, rows, exclude=("stage", "group", "status")),
+        "swiss": swiss is not None,
     }
 
 
@@ -181,8 +190,14 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
             if exported is not None:
                 return exported
         shown = set(self.group_ids)
+        swiss = swiss_values(
+            [st for st in self.stage_tables if any(gt.group.pk in shown for gt in st.groups)]
+        )
         self.blocks = [
-            block(t, st, gt) for st in self.stage_tables for gt in st.groups if gt.group.pk in shown
+            block(t, st, gt, swiss.get(gt.group.pk))
+            for st in self.stage_tables
+            for gt in st.groups
+            if gt.group.pk in shown
         ]
         self.chave_links = [(name, (k // scopes.CHAVES_PER_PAGE) + 1) for k, (_, name) in enumerate(chaves)]
         self.small = len(chaves) <= scopes.CHAVES_PER_PAGE

@@ -112,6 +112,7 @@ RULES: dict[str, Rule] = {
     "public:embed_chave": Rule(PUBLIC, 200, 405),
     "public:embed_bracket": Rule(PUBLIC, 200, 405),  # «O mata-mata ainda não foi gerado.»
     "public:telao": Rule(PUBLIC, 200, 405),
+    "public:swiss": Rule(PUBLIC, 200, 405),  # no Swiss phase in the fixture: the page says so
     "knockout:bracket": Rule(ORGANIZER, 200, 400),
     "standings:lots": Rule(ORGANIZER, 405, 303),
     "standings:swiss": Rule(ORGANIZER, 200, 400),
