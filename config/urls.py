@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("audit.urls")),
     path("", include("tally.urls")),
     path("", include("circuits.urls")),
+    path("", include("signups.urls")),
 ]
 
 # Error pages in the site's layout, in the visitor's language (public.views_site).

@@ -124,6 +124,11 @@ RULES: dict[str, Rule] = {
     "printing:download": Rule(ORGANIZER, 404, 405),
     "printing:cancel": Rule(ORGANIZER, 405, 200),
     "printing:resume": Rule(ORGANIZER, 405, 409),
+    # The fixture's inscrições online are off: the form says so, a POST is refused (403).
+    "signups:register": Rule(PUBLIC, 200, 403),
+    "signups:capataz": Rule(OPEN, 404, 404),  # the fixture's token is a judge's, no inscrição's
+    "signups:settings": Rule(ORGANIZER, 200, 400),  # no places given
+    "signups:review": Rule(ORGANIZER, 200, 400),  # no action chosen
 }
 
 SKIPPED_NAMESPACES = {"admin", "circuits"}  # the admin is Django's, behind is_staff

@@ -1,0 +1,1 @@
+"""Inscrições online: a team signs up on the tournament's public page, the organizer approves."""

@@ -1,0 +1,41 @@
+"""The capataz's private link to his inscrição: the judges' links' design
+(``scoring.services.links``). The address is ``/inscricao/<key><secret>/``: ``key``
+finds the row and is kept as is; of ``secret`` only the hash is kept (``make_password``),
+so the whole address exists only in the answer to the registration that made it."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.hashers import check_password, make_password
+
+from signups.models import Signup
+
+KEY_LENGTH = 8
+SECRET_BYTES = 24  # 32 characters of base64: about 192 bits, never guessed
+TOKEN_MAX = 100
+
+
+def new_key() -> str:
+    while True:
+        key = secrets.token_urlsafe(KEY_LENGTH)[:KEY_LENGTH]
+        if not Signup.objects.filter(key=key).exists():
+            return key
+
+
+def new_secret() -> tuple[str, str]:
+    """(secret, its hash): the secret goes into the address, the hash into the row."""
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    return secret, make_password(secret)
+
+
+def signup_find(token: str) -> Signup | None:
+    """The inscrição whose address this is; None for a wrong address. The hash is
+    computed even for an unknown key, so both answers take the same time."""
+    token = str(token)[:TOKEN_MAX]
+    key, secret = token[:KEY_LENGTH], token[KEY_LENGTH:]
+    signup = Signup.objects.select_related("tournament", "team").filter(key=key).first()
+    if signup is None or len(key) != KEY_LENGTH or not secret:
+        make_password(secret)
+        return None
+    return signup if check_password(secret, signup.secret_hash) else None
