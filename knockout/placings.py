@@ -33,7 +33,7 @@ from rules.placings import Band, FinalPlacing, chave_bands, positions_of, rank_b
 from rules.types import TeamStatus
 from standings.qualification import compare_places
 from standings.selectors import StageTable, tournament_standings
-from tournaments.models import Team, Tournament
+from tournaments.models import Stage, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,11 @@ def _stage_placings(t: Tournament, table: StageTable) -> tuple[list[FinalPlacing
     deepest = max((len(gt.rows) for gt in table.groups), default=0)
     tiers: list[list[tuple[str, int]]] = []
     labels: list[str] = []
+    swiss = table.stage.system == Stage.System.SWISS
     for place, rows in compare_places(t, table, range(1, deepest + 1)).items():
         if rows:
             tiers.append([(r.team, r.position) for r in rows])
-            labels.append(_("%(n)dº da chave") % {"n": place})
+            labels.append((_("%(n)dº do suíço") if swiss else _("%(n)dº da chave")) % {"n": place})
     bands = chave_bands(tiers, labels)
     expelled = tuple(r.team for gt in table.groups for r in gt.rows if r.status is TeamStatus.DISQUALIFIED)
     if expelled:

@@ -9,13 +9,16 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from knockout.placings import final_placings
+from knockout.services.advance import bracket_sync
 from knockout.services.bracket import bracket_generate
 from knockout.services.entrants import qualified_entrants
+from scoring.models import ScoreSheet
 from standings.qualification import qualification
 from standings.selectors import tournament_standings
 from standings.services import tiebreak_lots_record
 from standings.swiss import swiss_pair_next, swiss_start
-from tests.standings.test_swiss_services import event, play_rodada
+from tests.standings.test_swiss_services import event, homologate, play_rodada
 from tournaments.models import Match, Tournament
 from tournaments.services import ServiceError
 
@@ -30,11 +33,11 @@ def swiss_event(teams: int, rounds: int) -> tuple[Tournament, object]:
     return t, org
 
 
-def play_swiss(t: Tournament, org: Any, rounds: int) -> list[str]:
+def play_swiss(t: Tournament, org: Any, rounds: int, start: int = 1) -> list[str]:
     """Pair and play every rodada, then draw the lots any full tie asks for (rodada 1
     is paired from a random seed, so ties differ run to run); the final order."""
     stage = t.stages.get(kind="groups")
-    for n in range(1, rounds + 1):
+    for n in range(start, rounds + 1):
         swiss_pair_next(stage=stage, user=org)
         play_rodada(stage, n, org)
     group = stage.groups.get()
@@ -98,3 +101,34 @@ def test_the_start_page_sets_the_qualifiers_and_the_mata_mata_page_draws_them(cl
     assert answer.status_code == 302, answer.content.decode()[:2000]
     ko = t.stages.get(kind="knockout")
     assert sorted(ko.entries.values_list("team__key", flat=True)) == sorted(order[:4])
+
+
+def test_final_placings_of_a_swiss_alone() -> None:
+    t, org = event(9)
+    swiss_start(tournament=t, user=org, rounds=3)
+    stage = t.stages.get()
+    swiss_pair_next(stage=stage, user=org)
+    play_rodada(stage, 1, org)
+    assert not final_placings(t).complete  # two rodadas still to pair
+    order = play_swiss(t, org, 3, start=2)
+    placings = final_placings(t)
+    assert placings.complete
+    assert [(p.position, p.team.key) for p in placings.lines] == list(enumerate(order, 1))
+    assert placings.lines[0].label == "1º do suíço"
+
+
+def test_final_placings_of_a_swiss_then_mata_mata() -> None:
+    t, org = swiss_event(12, 3)
+    order = play_swiss(t, org, 3)
+    ko = bracket_generate(tournament=t, user=org, source="groups", per_group=4)
+    assert not final_placings(t).complete
+    done = ScoreSheet.objects.filter(status=ScoreSheet.Status.HOMOLOGATED).values("match")
+    while ready := list(ko.matches.exclude(team_a=None).exclude(team_b=None).exclude(pk__in=done)):
+        for m in ready:
+            homologate(m, org, [[18, 9], [18, 12]])  # team_a, the better seed, wins
+        bracket_sync(stage=ko)
+    placings = final_placings(t)
+    assert placings.complete
+    got = [p.team.key for p in placings.lines]
+    assert got[0] == order[0] and set(got[:4]) == set(order[:4])
+    assert got[4:] == order[4:]  # out in the Swiss: by their Swiss place
