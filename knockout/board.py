@@ -1,6 +1,8 @@
 """The dashboard's steps after the rodadas of the chaves (``tournaments.board``): the
 classificação and who goes on, the mata-mata and each of its rodadas by name, the
-champion with the final placings (``knockout.placings``).
+champion with the final placings (``knockout.placings``). A double elimination's steps
+are its rodadas of the winners' bracket and of the repescagem in play order, then the
+grand final.
 
 Only the steps the tournament's shape has: a qualification step only where a next
 phase exists (chaves + mata-mata, several phases of chaves), a «Classificação final»
@@ -19,7 +21,8 @@ from django.utils.translation import ngettext
 
 from core import words
 from knockout.placings import final_placings
-from knockout.selectors import Bracket, bracket_data, knockout_stages
+from knockout.selectors import Bracket, bracket_data, knockout_stages, round_label
+from knockout.services.double import turn
 from standings.qualification import qualification
 from standings.selectors import StageTable, tournament_standings
 from tournaments.board import Dashboard, Link, Step, board_built, url
@@ -77,6 +80,39 @@ def _final_table_step(board: Dashboard, table: StageTable | None) -> Step:
     return step
 
 
+def _double_steps(board: Dashboard, stage: Stage, data: Bracket) -> list[Step]:
+    """A double elimination's rodadas as steps, in the order they are played
+    (``knockout.services.double.turn``): each rodada of the winners' bracket and of the
+    repescagem by its name, then the grand final (its reset with it, once needed)."""
+    t = board.tournament
+    k = len(data.rounds)
+    levels = [level for level in (*data.rounds, *data.losers) if level]
+    levels.sort(key=lambda level: (turn(level[0].bracket, level[0].round, k), level[0].bracket != "W"))
+    if data.finals:
+        levels.append(data.finals)
+    steps = []
+    for level in levels:
+        first = level[0]
+        name = round_label(first)
+        slots = [s for s in level if not s.bye]
+        decided = sum(1 for s in slots if s.winner is not None)
+        step = Step(
+            f"knockout-{first.bracket}-{first.round}",
+            name,
+            done=decided == len(slots) and (first.bracket != "GF" or data.champion is not None),
+            detail=_("%(done)d de %(total)d jogos decididos") % {"done": decided, "total": len(slots)},
+            deadline=first.deadline,
+            playing=_("%(name)s em jogo") % {"name": name},
+        )
+        if not step.done and any(s.team_a and s.team_b for s in slots):
+            step.actions = [
+                Link(_("Súmulas — %(name)s") % {"name": name}, url("scoring:round", t, f"?fase={stage.key}")),
+                Link(_("Ver o mata-mata"), url("knockout:bracket", t), primary=False),
+            ]
+        steps.append(step)
+    return steps
+
+
 def _knockout_steps(board: Dashboard, stage: Stage | None, can_generate: bool) -> list[Step]:
     t = board.tournament
     data: Bracket | None = bracket_data(stage) if stage is not None else None
@@ -87,6 +123,8 @@ def _knockout_steps(board: Dashboard, stage: Stage | None, can_generate: bool) -
     if data is None or not data.rounds or stage is None:
         steps.append(Step("final", _("Final")))
         return steps
+    if data.double:
+        return steps + _double_steps(board, stage, data)
     for index, (name, level) in enumerate(zip(data.round_names, data.rounds, strict=True)):
         number = index + 1
         slots = [s for s in level if not s.bye]

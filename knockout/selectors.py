@@ -26,7 +26,7 @@ from scoring.models import ScoreSheet, SheetEvent
 from standings.results import summarize
 from standings.selectors_published import published, state_of
 from tournaments.models import Match, Round, Stage, StageTeam, Team, Tournament
-from tournaments.phases import round_name, third_place_name
+from tournaments.phases import double_round_name, round_name, third_place_name
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ class Slot:
     homologated_at: datetime | None = None
     late: bool = False  # V-M17: homologated after the rodada's deadline (soft)
     has_sheet: bool = False
+    bracket: str = ""  # a double elimination's "W", "L" or "GF" (Match.bracket)
 
     @property
     def a_games(self) -> list[str]:
@@ -81,6 +82,11 @@ class Slot:
 class Placing:
     position: int
     team: SlotTeam
+    last: int = 0  # a double elimination's shared band «5º a 6º»: its last position
+
+    @property
+    def shared(self) -> bool:
+        return self.last > self.position
 
 
 @dataclass
@@ -94,6 +100,13 @@ class Bracket:
     recognized: bool = True  # False: the loaded jogos draw no bracket; see ``matches``
     third_place_enabled: bool = False
     teams: list[SlotTeam] = field(default_factory=list)  # in seed order
+    # A double elimination (docs/rules.md §3.18): ``rounds`` is the winners' bracket;
+    # the repescagem's rodadas and the grand final (with its reset once played) apart.
+    double: bool = False
+    losers: list[list[Slot]] = field(default_factory=list)
+    loser_names: list[str] = field(default_factory=list)
+    finals: list[Slot] = field(default_factory=list)
+    reset: bool = False
 
     @property
     def champion(self) -> SlotTeam | None:
@@ -114,9 +127,20 @@ class Bracket:
     def third_columns(self) -> list[dict[str, Any]]:
         return [{"name": third_place_name(), "slots": [self.third_place]}] if self.third_place else []
 
+    def loser_columns(self) -> list[dict[str, Any]]:
+        return [{"name": n, "slots": level} for n, level in zip(self.loser_names, self.losers)]
+
+    def final_columns(self) -> list[dict[str, Any]]:
+        return [{"name": round_label(s), "slots": [s]} for s in self.finals]
+
     def all_slots(self) -> list[Slot]:
         extra = [self.third_place] if self.third_place else []
-        return [s for r in self.rounds for s in r] + extra
+        return [s for r in self.rounds for s in r] + extra + [s for r in self.losers for s in r] + self.finals
+
+
+def round_label(s: Slot) -> str:
+    """A double elimination's jogo by its bracket and rodada («Grande final»)."""
+    return double_round_name(s.bracket, s.round)
 
 
 def winner_of(modality: Modality, result: Any, a: str, b_key: str) -> str | None:
@@ -196,6 +220,10 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
     recognized = bool(data.entries) and all(e.position is not None for e in data.entries)
     if len(data.entries) < 2 or not recognized:
         return Bracket(stage.key, 0, [], [], recognized=False, teams=teams)
+    if t.double_elimination:
+        from knockout.selectors_double import double_data  # it reads knockout.services.double
+
+        return double_data(stage, data, seeds, _homologation_times(data.matches) if staff else {})
     size = b.bracket_size(len(data.entries))
     lines: list[str | None] = [None] * size
     for e in data.entries:
@@ -205,7 +233,6 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
     by_slot = {(m.round, m.slot, m.third_place): m for m in data.matches if m.slot is not None}
     rounds_db = {r.number: r for r in Round.objects.filter(stage=stage)}
     homologated = _homologation_times(data.matches) if staff else {}
-    names = {k: s.name for k, s in seeds.items()}
 
     def slot(p: b.Pairing, third: bool = False) -> Slot:
         m = by_slot.get((p.round, p.slot, third))
@@ -225,28 +252,7 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
         if p.is_bye and isinstance(won, str):
             base["winner"] = won
         if m is not None and p.is_match and {m.team_a.key, m.team_b.key} == {p.a, p.b}:
-            summary = None
-            shown = data.results.get(m.pk, data.pending.get(m.pk))
-            if shown is not None:
-                summary = summarize(modality, shown, m.team_a.key, m.team_b.key, names)
-            pending = summary is not None and m.pk not in data.results
-            at = homologated.get(m.pk)
-            deadline = base["deadline"]
-            base.update(
-                match_id=m.pk,
-                table=m.table.name if m.table else "",
-                scheduled_at=m.scheduled_at or (rnd.starts_at if rnd else None),
-                state=data.status[m.pk],
-                has_sheet=m.pk in data.sheets,
-                homologated_at=at,
-                late=bool(at and deadline and at > deadline),
-            )
-            # The jogo's own order of teams: its partida scores read in that order.
-            base.update(team_a=seeds.get(m.team_a.key), team_b=seeds.get(m.team_b.key))
-            if summary is not None:
-                base.update(score=summary.score, games=[g for g in summary.games.split(", ") if g])
-                # A pending score is shown, never as won: it moves nobody.
-                base.update(winner=None if pending else summary.winner, pending=pending)
+            base.update(match_fields(m, data, modality, seeds, homologated, rnd, base["deadline"]))
         return Slot(**base)
 
     rounds = [[slot(p) for p in level] for level in pairings]
@@ -272,6 +278,43 @@ def bracket_data(stage: Stage, *, staff: bool = False) -> Bracket:
         third_place_enabled=third_enabled,
         teams=teams,
     )
+
+
+def match_fields(
+    m: Match,
+    data: _Read,
+    modality: Modality,
+    seeds: dict[str, SlotTeam],
+    homologated: dict[int, datetime],
+    rnd: Round | None,
+    deadline: datetime | None,
+) -> dict[str, Any]:
+    """A Slot's fields from its jogo: mesa, horário, state, and the score the public may
+    see (a pending one marked, winning nothing)."""
+    names = {k: s.name for k, s in seeds.items()}
+    summary = None
+    shown = data.results.get(m.pk, data.pending.get(m.pk))
+    if shown is not None:
+        summary = summarize(modality, shown, m.team_a.key, m.team_b.key, names)
+    pending = summary is not None and m.pk not in data.results
+    at = homologated.get(m.pk)
+    out: dict[str, Any] = {
+        "match_id": m.pk,
+        "table": m.table.name if m.table else "",
+        "scheduled_at": m.scheduled_at or (rnd.starts_at if rnd else None),
+        "state": data.status[m.pk],
+        "has_sheet": m.pk in data.sheets,
+        "homologated_at": at,
+        "late": bool(at and deadline and at > deadline),
+        # The jogo's own order of teams: its partida scores read in that order.
+        "team_a": seeds.get(m.team_a.key),
+        "team_b": seeds.get(m.team_b.key),
+    }
+    if summary is not None:
+        out.update(score=summary.score, games=[g for g in summary.games.split(", ") if g])
+        # A pending score is shown, never as won: it moves nobody.
+        out.update(winner=None if pending else summary.winner, pending=pending)
+    return out
 
 
 def _slot_team(team: Team, seed: int, label: str) -> SlotTeam:
@@ -310,7 +353,7 @@ def bracket_document(t: Tournament, data: Bracket) -> dict[str, Any]:
             "pending": s.pending,
         }
 
-    return {
+    doc: dict[str, Any] = {
         "format": "tenteio-bracket/1",
         "tournament": t.slug,
         "stage": data.stage_key,
@@ -324,3 +367,15 @@ def bracket_document(t: Tournament, data: Bracket) -> dict[str, Any]:
             {"position": p.position, "team": p.team.key, "name": p.team.name} for p in data.placings
         ],
     }
+    if data.double:  # the winners' bracket is "rounds"; the repescagem and the grand final
+        doc["double_elimination"] = {
+            "losers_rounds": [
+                {"name": name, "slots": [slot(s) for s in level]}
+                for name, level in zip(data.loser_names, data.losers)
+            ],
+            "grand_final": [dict(slot(s), name=round_label(s)) for s in data.finals],
+            "reset": data.reset,
+        }
+        for entry, p in zip(doc["placings"], data.placings):
+            entry["last"] = max(p.last, p.position)
+    return doc

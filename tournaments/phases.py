@@ -41,6 +41,16 @@ def third_place_name() -> str:
     return _("3º lugar")
 
 
+def double_round_name(bracket: str, number: int) -> str:
+    """A jogo of a double elimination (docs/rules.md §3.18) by its ``Match.bracket``: the
+    winners' bracket («W»), the repescagem («L»), the grand final («GF» 1, and 2 its reset)."""
+    if bracket == "W":
+        return _("Chave dos vencedores, rodada %(n)d") % {"n": number}
+    if bracket == "L":
+        return _("Repescagem, rodada %(n)d") % {"n": number}
+    return _("Final de desempate") if number == 2 else _("Grande final")
+
+
 def group_round_name(number: int | None) -> str:
     return _("Rodada %(n)d") % {"n": number} if number is not None else ""
 
@@ -72,6 +82,8 @@ def match_round_names(matches: Iterable[Match]) -> dict[int, str]:
         if m.stage_id in knockout:
             if m.third_place:
                 names[m.pk] = third_place_name()
+            elif m.bracket:
+                names[m.pk] = double_round_name(m.bracket, m.round or 0)
             elif m.round is not None:
                 names[m.pk] = round_name(m.round, max(totals.get(m.stage_id, 0), m.round))
             else:
@@ -108,10 +120,15 @@ def stage_rounds(tournament_id: int) -> list[tuple[Stage, list[tuple[int, str]]]
         if number is not None:  # filtered above; the type does not know
             rounds.setdefault(stage_id, set()).add(number)
     totals = knockout_totals(s.pk for s in stages if s.kind == Stage.Kind.KNOCKOUT)
+    paired = Match.objects.filter(stage__in=stages).exclude(bracket="").order_by()
+    doubles = set(paired.values_list("stage_id", flat=True))
     out = []
     for s in stages:
         numbers = sorted(rounds.get(s.pk, ()))
-        if s.kind == Stage.Kind.KNOCKOUT:
+        if s.kind == Stage.Kind.KNOCKOUT and s.pk in doubles:
+            # A double elimination's «rodada n» holds a rodada of each of its brackets.
+            out.append((s, [(n, group_round_name(n)) for n in numbers]))
+        elif s.kind == Stage.Kind.KNOCKOUT:
             total = max([totals.get(s.pk, 0), *numbers])
             out.append((s, [(n, round_name(n, total)) for n in numbers]))
         else:

@@ -37,6 +37,7 @@ from scoring.models import ScoreSheet
 from scoring.selectors import homologated_results
 from scoring.services.errors import WorkflowError
 from tournaments.models import Match, Stage, StageTeam, Tournament
+from tournaments.phases import double_round_name
 
 
 def is_double(stage: Stage) -> bool:
@@ -48,14 +49,27 @@ def jogo_id(m: Match) -> d.JogoId:
 
 
 def jogo_name(m: Match) -> str:
-    """Where a jogo of the double elimination is, for messages («repescagem, rodada 3»)."""
-    if m.bracket == d.WB:
-        return _("chave dos vencedores, rodada %(n)d") % {"n": m.round or 0}
-    if m.bracket == d.LB:
-        return _("repescagem, rodada %(n)d") % {"n": m.round or 0}
-    if m.bracket == d.GF and m.round == 2:
-        return _("segunda final")
-    return _("grande final")
+    """Where a jogo of the double elimination is («Repescagem, rodada 3», «Grande final»,
+    «Final de desempate»): the name the judges' lists, the súmulas and the bracket give it
+    (``tournaments.phases.double_round_name``)."""
+    return double_round_name(m.bracket, m.round or 0)
+
+
+def turn(side: str, number: int, k: int) -> int:
+    """The rodada of the schedule (1-based) a jogo is played in, for a winners' bracket of
+    ``k`` rodadas: each jogo as soon as its teams can be known. WB ``r`` in rodada ``r``;
+    LB ``t`` in rodada ``t + 1`` (it waits for the losers of WB ``(t + 2) // 2``); GF 1
+    in ``2k`` and its reset in ``2k + 1`` (with two teams, 2 and 3)."""
+    if side == d.WB:
+        return number
+    if side == d.LB:
+        return number + 1
+    return 2 * k - 1 + number
+
+
+def turn_count(k: int, reset: bool) -> int:
+    """Rodadas of the schedule of a double elimination: ``2k``, one more with the reset."""
+    return 2 * k + (1 if reset else 0)
 
 
 @dataclass(frozen=True)
@@ -172,7 +186,7 @@ def double_sync(stage: Stage) -> list[Match]:
         if not s.is_match or s.id in kept:
             continue
         side, number, slot = s.id
-        rnd = rounds.get(number) if side == d.WB else None
+        rnd = rounds.get(turn(side, number, read.bracket.rounds))
         m = Match(
             stage=stage,
             bracket=side,

@@ -1,5 +1,10 @@
 """The organizer's edits of a mata-mata around play: swaps of rodada-1 teams (recorded
-with a reason, before any súmula) and the rodadas' schedule with soft deadlines."""
+with a reason, before any súmula) and the rodadas' schedule with soft deadlines.
+
+A double elimination is scheduled by the rodadas it is played in
+(``knockout.services.double.turn``): ``2k`` of them for a winners' bracket of ``k``
+rodadas, one more for the final de desempate; a rodada holds a rodada of the winners'
+bracket and one of the repescagem."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from knockout import bracket as b
+from knockout.services import double
 from knockout.services.advance import _lock, _sync
 from scoring.models import ScoreSheet
 from tournaments.models import BracketSwap, Match, Round, Stage, StageTeam, Team
@@ -79,6 +85,9 @@ def bracket_schedule(
     if count < 2:
         raise ServiceError(_("Gere o mata-mata antes da programação das rodadas."))
     total = b.round_count(b.bracket_size(count))
+    k = total
+    if double.is_double(stage):
+        total = double.turn_count(k, stage.tournament.grand_final_reset)
     step = timedelta(minutes=minutes)
     stage.rounds.all().delete()
     rounds = []
@@ -91,7 +100,8 @@ def bracket_schedule(
     started = ScoreSheet.objects.filter(match__stage=stage).values_list("match_id", flat=True)
     pending = list(Match.objects.filter(stage=stage).exclude(pk__in=started))
     for m in pending:
-        m.scheduled_at = by_number.get(m.round or 0)
+        number = double.turn(m.bracket, m.round or 0, k) if m.bracket else m.round or 0
+        m.scheduled_at = by_number.get(number)
     Match.objects.bulk_update(pending, ["scheduled_at"])
     bump(stage.tournament_id)
     return rounds

@@ -7,7 +7,10 @@ empty slot). :func:`from_stage` fills it from a knockout Stage's StageTeam entri
 chapéus, winners advanced on homologation), falling back to the jogos as played when a
 loaded stage draws no bracket. :func:`paginate` keeps 32 teams to a page: bigger
 brackets print one page per block of 32 first-round teams, then the rounds that follow
-as a bracket of their own.
+as a bracket of their own. A double elimination (docs/rules.md §3.18) prints its
+winners' bracket, its repescagem (whose rodadas that take the teams dropping from the
+winners' bracket keep the count of jogos: straight connectors) and its grand final with
+the champion, each a page (:func:`double_pages`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from core import words
-from knockout.selectors import Bracket, Slot, bracket_data
+from knockout.selectors import Bracket, Slot, bracket_data, round_label
 from printing.documents.common import Params
 from standings.results import match_rows
 from tournaments.models import Stage, StageTeam, Tournament
@@ -111,6 +114,25 @@ def from_stage(t: Tournament, stage: Stage) -> list[list[dict[str, Any]]]:
     return rounds
 
 
+def double_pages(data: Bracket) -> list[dict[str, Any]]:
+    """The pages of a double elimination: «Chave dos vencedores», «Repescagem», «Grande final»."""
+    winners = from_bracket(data)
+    if len(winners[0]) <= PAGE_MATCHES:
+        named = [{"name": n, "matches": r} for n, r in zip(data.round_names, winners)]
+        pages = [{"title": gettext("Chave dos vencedores"), "rounds": named, "final": False}]
+    else:
+        pages = paginate(winners, gettext("Chave dos vencedores"))
+        for page in pages:
+            page["final"] = False  # the winners' final is not the tournament's
+    losers = [[_match(s) for s in level] for level in data.losers]
+    if losers:
+        named = [{"name": n, "matches": r} for n, r in zip(data.loser_names, losers)]
+        pages.append({"title": gettext("Repescagem"), "rounds": named, "final": False})
+    finals = [{"name": round_label(s), "matches": [_match(s)]} for s in data.finals]
+    pages.append({"title": gettext("Grande final"), "rounds": finals, "final": True})
+    return pages
+
+
 def paginate(rounds: list[list[dict[str, Any]]], label: str = "") -> list[dict[str, Any]]:
     """Pages of at most ``PAGE_MATCHES`` first-round matches (5 rounds) each."""
     if not rounds:
@@ -144,8 +166,11 @@ def build(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, Any]
         stages = stages.filter(key=p.stage)
     units: list[dict[str, Any]] = []
     for stage in stages:
-        third = third_place(stage)
-        for page in paginate(from_stage(t, stage), ""):
+        data = bracket_data(stage) if t.double_elimination else None
+        double = data is not None and data.double and data.recognized
+        third = None if double else third_place(stage)
+        pages = double_pages(data) if data is not None and double else paginate(from_stage(t, stage), "")
+        for page in pages:
             page["third"] = third if page["final"] else None
             page["champion_word"] = words.champion(t)
             page["stage"] = stage.key
@@ -179,6 +204,9 @@ def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) 
         )
         if k == 0:
             new = [top + (2 * j + 1) * pitch for j in range(len(rnd["matches"]))]
+        elif len(rnd["matches"]) == len(centers):  # a repescagem's rodada: one jogo on to one
+            new = list(centers)
+            lines += [f"M{x - gap:.1f} {c:.1f}H{x:.1f}" for c in new]
         else:
             new = [(centers[2 * j] + centers[2 * j + 1]) / 2 for j in range(len(rnd["matches"]))]
             for j, c in enumerate(new):
