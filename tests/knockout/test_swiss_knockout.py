@@ -19,6 +19,7 @@ from standings.selectors import tournament_standings
 from standings.services import tiebreak_lots_record
 from standings.swiss import swiss_pair_next, swiss_start
 from tests.standings.test_swiss_services import event, homologate, play_rodada
+from tests.tournaments.test_editing import form_data
 from tournaments.models import Match, Tournament
 from tournaments.services import ServiceError
 
@@ -132,3 +133,14 @@ def test_final_placings_of_a_swiss_then_mata_mata() -> None:
     got = [p.team.key for p in placings.lines]
     assert got[0] == order[0] and set(got[:4]) == set(order[:4])
     assert got[4:] == order[4:]  # out in the Swiss: by their Swiss place
+
+
+def test_editing_the_tournament_keeps_the_swiss_qualifiers(client: Client) -> None:
+    t, org = swiss_event(12, 3)
+    Tournament.objects.filter(pk=t.pk).update(advance_per_group=4)
+    t.refresh_from_db()
+    client.force_login(org)
+    answer = client.post(f"/t/{t.slug}/gestao/editar/", form_data(t, name="Aberto de Verão"))
+    assert answer.status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.advance_per_group) == ("Aberto de Verão", 4)

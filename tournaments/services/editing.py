@@ -282,6 +282,7 @@ def _check(
         )
     plan = details.stage_plan or t.stage_plan
     multi = plan == Tournament.StagePlan.MULTI_PHASE
+    swiss = Stage.objects.filter(tournament=t, system=Stage.System.SWISS).exists()
     values: dict[str, Any] = {
         "name": clean_name(details.name),
         "venue": clean_name(details.venue),
@@ -292,7 +293,9 @@ def _check(
         "table_count": details.table_count,
         "is_public": details.is_public,
         "stage_plan": plan,
-        "advance_per_group": details.advance_per_group if multi else None,
+        # A Swiss phase's «classificados ao mata-mata» are set on its start form, which
+        # this page does not show: kept as they are.
+        "advance_per_group": details.advance_per_group if multi else (t.advance_per_group if swiss else None),
         "advance_best_next": details.advance_best_next if multi else None,
         "settings": settings,
     }
