@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from signups.models import Signup
 from signups.services import settings_save, signup_register
+from tests.trust.conftest import site  # noqa: F401 (fixture: the privacy tests walk its pages)
 from tournaments.models import Tournament
 from tournaments.services.organizers import organizer_mark
 from tournaments.services.registration import PlayerInput, TeamInput
