@@ -57,6 +57,11 @@ def over(request: Any, scope: str) -> bool:
     return int(count) >= _limits(scope)[0]
 
 
+def window_minutes(scope: str) -> int:
+    """The window of ``scope`` in whole minutes (at least 1), as the refusal says it."""
+    return max(1, -(-_limits(scope)[1] // 60))
+
+
 def hit(request: Any, scope: str) -> Verdict:
     """Count one request of ``scope`` from the request's address; whether it may go on."""
     limit, window = _limits(scope)
@@ -67,4 +72,4 @@ def hit(request: Any, scope: str) -> Verdict:
     except Exception:  # noqa: BLE001 - a cache away must not stop the page
         log.warning("signups rate limit: cache unavailable, request let through", exc_info=True)
         return Verdict(True, 0)
-    return Verdict(count <= limit, max(1, -(-window // 60)))
+    return Verdict(count <= limit, window_minutes(scope))

@@ -96,7 +96,8 @@ class CapatazView(View):
 
     def _signup(self, request: HttpRequest, token: str) -> Signup | HttpResponse:
         if ratelimit.over(request, "link"):
-            return _private(render(request, "signups/capataz.html", {"problem": too_many(10)}, status=429))
+            problem = too_many(ratelimit.window_minutes("link"))
+            return _private(render(request, "signups/capataz.html", {"problem": problem}, status=429))
         signup = signup_find(token)
         if signup is None:
             ratelimit.hit(request, "link")

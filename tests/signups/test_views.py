@@ -228,3 +228,14 @@ def test_the_pages_speak_english(opened: Tournament) -> None:
     assert "Team name" in text(page) and "Players" in text(page)
     response = post(client, opened, form_data(""))
     assert response.status_code == 400 and "Team name:" in text(response)
+
+
+@override_settings(SIGNUP_RATE_LIMIT={"link": (3, 600)})
+def test_wrong_link_addresses_are_limited_per_address(opened: Tournament) -> None:
+    _signup, token = signup_register(tournament=opened, data=trio("Os Taura"), phone="51 99999 0000")
+    client = Client()
+    wrong = reverse("signups:capataz", args=["x" * 40])
+    assert [client.get(wrong).status_code for _ in range(3)] == [404] * 3
+    blocked = client.get(reverse("signups:capataz", args=[token]))
+    assert blocked.status_code == 429 and "Muitas tentativas" in text(blocked)
+    assert Client(REMOTE_ADDR="10.2.3.4").get(reverse("signups:capataz", args=[token])).status_code == 200
