@@ -226,6 +226,8 @@ RENDERERS: dict[str, Renderer] = {
     "standings": _document("printing/standings.html", paged=False),
     # The schedule per rodada, then per mesa.
     "schedule": _document("printing/schedule.html", paged=False),
+    # A Swiss phase's emparceiramentos, a rodada a page (printing.documents.swiss).
+    "pairings": _document("printing/pairings.html", paged=False),
     # A circuit's rankings (printing.documents.circuit, a job of printing.circuit_jobs),
     # one unit a ranking, landscape when the etapas would not fit across a portrait page.
     "circuit": _document("printing/circuit.html", paged=False),

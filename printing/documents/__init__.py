@@ -1,9 +1,10 @@
 """The printable documents: how each is built into units and how units split into chunks.
 
 A *unit* is a JSON-safe dict (a jogo's súmula, a team card, a bracket page, a chave's
-table). Paged documents know each unit's page in advance (``per_page`` units a page), so
-their chunks render in parallel and still print "página X de Y" of the whole batch;
-flowing documents (standings, schedule) are short and render as one chunk.
+table, a Swiss rodada's emparceiramentos). Paged documents know each unit's page in
+advance (``per_page`` units a page), so their chunks render in parallel and still print
+"página X de Y" of the whole batch; flowing documents (standings, schedule,
+emparceiramentos) are short and render as one chunk.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from printing.documents import bracket, sumulas, tables
+from printing.documents import bracket, sumulas, swiss, tables
 from printing.documents.common import DOC_NAMES, Params, PrintError, clean_params, now_text
 from tournaments.models import Tournament
 
@@ -54,6 +55,8 @@ DOCS: dict[str, DocSpec] = {
     "bracket": DocSpec("bracket", bracket.build, per_page=1, chunk_size=4),
     "standings": DocSpec("standings", tables.standings, per_page=None, chunk_size=10_000),
     "schedule": DocSpec("schedule", tables.schedule, per_page=None, chunk_size=10_000),
+    # A Swiss phase's emparceiramentos, a rodada a page (short: one chunk).
+    "pairings": DocSpec("pairings", swiss.pairings, per_page=None, chunk_size=10_000),
 }
 
 

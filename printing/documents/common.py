@@ -18,6 +18,7 @@ DOC_NAMES = {
     "standings": gettext_lazy("classificação"),
     "schedule": gettext_lazy("programação"),
     "teams": gettext_lazy("cartões das equipes"),
+    "pairings": gettext_lazy("emparceiramentos do suíço"),
 }
 
 
@@ -152,6 +153,14 @@ def clean_params(
                     gettext("fase: não há mata-mata para imprimir em «%(stage)s».") % {"stage": stage}
                 )
             raise PrintError(gettext("fase: não há mata-mata para imprimir."))
+    if doc == "pairings":
+        swiss = stages.filter(kind=Stage.Kind.GROUPS, system=Stage.System.SWISS, groups__isnull=False)
+        if stage is not None:
+            swiss = swiss.filter(key=stage)
+        if not swiss.exists():
+            if stage:
+                raise PrintError(gettext("fase: «%(stage)s» não é um suíço iniciado.") % {"stage": stage})
+            raise PrintError(gettext("fase: não há suíço para imprimir."))
     played = stages.filter(key=stage) if stage is not None else stages
     if number is not None and not played.filter(matches__round=number).exists():
         raise PrintError(gettext("rodada: não há jogos na rodada %(n)d.") % {"n": number})

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from core import words
 from knockout.placings import final_placings
 from printing.documents.common import Params, when
+from public.swiss import SWISS_COLUMNS, is_swiss, swiss_values
 from rules.types import TeamStatus
 from standings.qualification import qualification
 from standings.results import match_rows
@@ -41,19 +42,28 @@ def standings(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, 
                 for line in placed.lines
             ]
             units.append({"kind": "final", "complete": placed.complete, "lines": lines})
-    for stage_table in tournament_standings(t, stage_key=p.stage):
+    stage_tables = tournament_standings(t, stage_key=p.stage)
+    swiss = swiss_values(stage_tables)  # a Swiss chave's desempates, its extra columns
+    for stage_table in stage_tables:
         if not stage_table.groups:
             continue  # a mata-mata: printed as a bracket
         for gt in stage_table.groups:
             if p.group and gt.group.name != p.group:
                 continue
+            rows = [_row(line.row, line.team, line.dq_reason) for line in gt.lines]
+            values = swiss.get(gt.group.pk)
+            if values is not None:
+                for row, line in zip(rows, gt.lines, strict=True):
+                    found = values.get(line.team.key)
+                    row["swiss"] = [getattr(found, c) if found else 0 for c in SWISS_COLUMNS]
             units.append(
                 {
                     "kind": "group",
                     "stage": stage_table.stage.key,
                     "group": gt.group.name,
+                    "swiss": is_swiss(stage_table.stage),
                     "unplayed": gt.unplayed,
-                    "rows": [_row(line.row, line.team, line.dq_reason) for line in gt.lines],
+                    "rows": rows,
                     "explanations": gt.explanations("pt-br"),
                 }
             )
@@ -83,7 +93,12 @@ def standings(t: Tournament, p: Params) -> tuple[dict[str, Any], list[dict[str, 
                 ],
             }
         )
-    return {"columns": ["J", "V", "D", "P+", "P−", "T+", "T−"], "points_word": words.points(t)}, units
+    meta = {
+        "columns": ["J", "V", "D", "P+", "P−", "T+", "T−"],
+        "swiss_columns": ["Bh", "Bh−1", "SB"],
+        "points_word": words.points(t),
+    }
+    return meta, units
 
 
 def _row(row: Any, team: Team, dq_reason: str) -> dict[str, Any]:
