@@ -167,15 +167,17 @@ def double_sync(stage: Stage) -> list[Match]:
             kept.add(where)
         else:
             m.delete()
-    # Mesas by the jogo's index among its rodada's jogos played (chapéus take none).
+    # Mesas by the jogo's index among the jogos played in its rodada of the schedule
+    # (``turn``: a rodada of each bracket together, on different mesas; chapéus take none).
+    k = read.bracket.rounds
     seat: dict[d.JogoId, int] = {}
-    count: dict[tuple[str, int], int] = {}
+    count: dict[int, int] = {}
     for jogo in read.bracket.jogos:
         if jogo.id in read.bracket.played or jogo.id == d.GF2:
-            level = jogo.id[:2]
+            level = turn(jogo.id[0], jogo.id[1], k)
             seat[jogo.id] = count.get(level, 0)
             count[level] = seat[jogo.id] + 1
-    tables = _mesas(t, count.get((d.WB, 1), 1))
+    tables = _mesas(t, max(count.values(), default=1))
     rounds = {r.number: r for r in stage.rounds.all()}
     last = (
         Match.objects.filter(stage__tournament=t).order_by("-order").values_list("order", flat=True).first()
@@ -186,7 +188,7 @@ def double_sync(stage: Stage) -> list[Match]:
         if not s.is_match or s.id in kept:
             continue
         side, number, slot = s.id
-        rnd = rounds.get(turn(side, number, read.bracket.rounds))
+        rnd = rounds.get(turn(side, number, k))
         m = Match(
             stage=stage,
             bracket=side,

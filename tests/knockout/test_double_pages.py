@@ -175,3 +175,11 @@ def test_a_double_wo_is_refused_at_homologation() -> None:
     with pytest.raises(WorkflowError, match="duplo W.O."):
         sheet_homologate(match=m, user=user, version=sheet.version)
     assert not Match.objects.filter(stage__tournament=t, bracket="L").exists()
+
+
+def test_a_rodada_of_each_bracket_played_together_takes_different_mesas(played: tuple) -> None:  # type: ignore[type-arg]
+    t, _bracket, _winners = played
+    for side_a, a, side_b, b in (("W", 2, "L", 1), ("W", 3, "L", 2), ("W", 4, "L", 3)):
+        first = {m.table_id for m in Match.objects.filter(stage__tournament=t, bracket=side_a, round=a)}
+        second = {m.table_id for m in Match.objects.filter(stage__tournament=t, bracket=side_b, round=b)}
+        assert first and second and not first & second
