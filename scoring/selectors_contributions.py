@@ -1,9 +1,10 @@
 """Reads of the stored contributions (``scoring.MatchContribution``) for the standings.
 
-Three shapes, each one query whatever the size: :func:`chave_sums`, every team's totals
+Four shapes, each one query whatever the size: :func:`chave_sums`, every team's totals
 per chave summed by the database (all a chave needs when nobody is expelled and no tie
 reaches head-to-head); :func:`matches_between`, the jogos among the teams of such a
-tie; and :func:`stored_matches`, the chaves' fixtures with what each counted result
+tie; :func:`met`, who met whom and who won in a Swiss chave's counted jogos (its
+Buchholz and Sonneborn-Berger); and :func:`stored_matches`, the chaves' fixtures with what each counted result
 contributes, rebuilt as the rules engine's own values (``rules.totals.StoredMatch``) for
 the chaves whose expulsions need the jogos themselves.
 """
@@ -60,6 +61,27 @@ def chave_sums(group_ids: Collection[int], include_provisional: bool) -> dict[in
         chave.expulsion = chave.expulsion or bool(expelling)
     for chave in out.values():
         chave.counted //= 2
+    return out
+
+
+def met(
+    group_ids: Collection[int], include_provisional: bool, key_of: Mapping[int, str]
+) -> dict[int, list[tuple[str, str, str | None]]]:
+    """Per chave id: each counted jogo as (team A, team B, winner or ``None``), keys by
+    ``key_of``; the winner is the side whose row has the win, as in :func:`_tally`."""
+    sides: dict[int, dict[str, tuple[int, int, int]]] = {}
+    rows = _rows(group_ids, include_provisional).filter(counts=True)
+    for match_id, group_id, team_id, side, wins in rows.values_list(
+        "match_id", "group_id", "team_id", "side", "wins"
+    ):
+        sides.setdefault(match_id, {})[side] = (group_id, team_id, wins)
+    out: dict[int, list[tuple[str, str, str | None]]] = {}
+    for found in sides.values():
+        if len(found) != 2:
+            continue  # never written so: both rows come from one súmula
+        (group_id, id_a, wins_a), (_, id_b, wins_b) = found["a"], found["b"]
+        a, b = key_of[id_a], key_of[id_b]
+        out.setdefault(group_id, []).append((a, b, a if wins_a else b if wins_b else None))
     return out
 
 

@@ -4,7 +4,9 @@ No súmula is parsed or validated here: that happened once, at the write
 (``scoring.services.contributions``). A chave is ranked from its teams' summed
 counters (:func:`from_sums`), with the jogos among tied teams when a tie reaches
 head-to-head; a chave with an expelled team, whose later jogos change (AMB-07), from
-its stored fixtures (:func:`from_matches`), through the rules engine's same walk.
+its stored fixtures (:func:`from_matches`), through the rules engine's same walk. A
+Swiss phase adds its folgas and its criteria from who met whom (:func:`swiss_sums`)
+to the same sums, or ranks from its fixtures (:func:`from_swiss`) in the same cases.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from dataclasses import dataclass
 
 from rules.modality_params import Modality
 from rules.ranking import GroupStandings, rank_group, rank_totals, sum_counters
+from rules.resolver import ZERO
 from rules.swiss_tiebreaks import FinishedRound, Game, criterion_values, swiss_tiebreaks, with_swiss
 from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons, folga_credit
-from rules.types import Counters, RankedMatch
+from rules.types import Counters, Criterion, RankedMatch
+
+SwissValues = Mapping[str, Mapping[Criterion, int]]  # each team's Swiss criteria
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +39,41 @@ def from_sums(
     unplayed: int,
     lots: Sequence[Sequence[str]],
     between: Sequence[RankedMatch] | None,
+    swiss: SwissValues | None = None,
 ) -> ChaveResult:
     """Rank a chave where nobody is expelled from its summed counters. ``between`` are
     the jogos among tied teams that head-to-head needs: ``None`` when not fetched, and
-    then ``rules.resolver.MatchesNeeded`` names the teams whose jogos are needed."""
-    standings = rank_totals(teams, totals, between, tiebreakers=modality.tiebreakers, lots=lots)
+    then ``rules.resolver.MatchesNeeded`` names the teams whose jogos are needed.
+    ``swiss``: a Swiss phase's criteria (:func:`swiss_sums`, whose totals count the
+    folgas), ranked by the chain ``from_swiss`` uses."""
+    tiebreakers = modality.tiebreakers if swiss is None else with_swiss(modality.tiebreakers)
+    standings = rank_totals(teams, totals, between, tiebreakers=tiebreakers, lots=lots, values=swiss)
     return ChaveResult(standings, None, {}, unplayed)
+
+
+def swiss_sums(
+    modality: Modality,
+    teams: Sequence[str],
+    totals: Mapping[str, Counters],
+    byes: Sequence[str],
+    met: Sequence[tuple[str, str, str | None]],
+) -> tuple[dict[str, Counters], SwissValues]:
+    """A Swiss chave's summed counters with each folga's W.O. win added, and its Swiss
+    criteria from ``met`` (each counted jogo: team A, team B, winner or ``None``), for
+    :func:`from_sums`: what :func:`from_swiss` computes from the fixtures."""
+    members = set(teams)
+    byes = [k for k in byes if k in members]
+    out = dict(totals)
+    credit = folga_credit(modality)
+    for key in byes:
+        out[key] = out.get(key, ZERO) + credit
+    return out, _swiss_values(teams, [Game(a, b, w) for a, b, w in met], byes)
+
+
+def _swiss_values(teams: Sequence[str], games: Sequence[Game], byes: Sequence[str]) -> SwissValues:
+    # One jogo or one folga per "rodada": the values do not depend on how they group.
+    rounds = [FinishedRound((g,)) for g in games] + [FinishedRound(bye=k) for k in byes]
+    return criterion_values(swiss_tiebreaks(list(teams), rounds))
 
 
 def from_matches(
@@ -81,10 +115,7 @@ def from_swiss(
     credit = folga_credit(modality)
     for key in byes:
         totals[key] = totals[key] + credit
-    # One jogo or one folga per "rodada": the values do not depend on how they group.
-    rounds = [FinishedRound((Game(m.team_a, m.team_b, m.winner),)) for m in ranked]
-    rounds += [FinishedRound(bye=k) for k in byes]
-    values = criterion_values(swiss_tiebreaks(list(teams), rounds))
+    values = _swiss_values(teams, [Game(m.team_a, m.team_b, m.winner) for m in ranked], byes)
     standings = rank_totals(
         teams,
         totals,

@@ -4,9 +4,11 @@ Every súmula was judged once, when it was written (``scoring.MatchContribution`
 standings read is one aggregate query over those contributions per team and chave,
 then the rules engine's ranking (``standings.chaves``). A tie that reaches head-to-head
 fetches the jogos among the tied teams (one more query for all chaves); a chave with an
-expelled team, whose later jogos change, fetches its fixtures (two more). A constant
-number of queries whatever the size: stages, chaves with their fixture counts, teams,
-members, recorded sorteios, the sums (and those jogos when needed).
+expelled team, whose later jogos change, fetches its fixtures (two more). A Swiss phase
+is ranked from the same sums, with the folgas its recorded pairings gave and who met
+whom in its counted jogos (one query) for its criteria. A constant number of queries
+whatever the size: stages, chaves with their fixture counts, teams, members, recorded
+sorteios, the sums (and, when needed, the Swiss pairings, who met whom, those jogos).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from rules.modality_params import Modality
 from rules.ranking import GroupStandings, StandingRow
 from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
-from scoring.selectors_contributions import chave_sums, matches_between, stored_matches
-from standings.chaves import ChaveResult, from_matches, from_sums, from_swiss
+from scoring.selectors_contributions import chave_sums, matches_between, met, stored_matches
+from standings.chaves import ChaveResult, SwissValues, from_matches, from_sums, from_swiss, swiss_sums
 from standings.explain_text import describe
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
@@ -167,7 +169,7 @@ def tournament_standings(
         team.pk: team
         for team in Team.objects.filter(groups__in=group_ids)
         .select_related("entity")
-        .only("id", "key", "name", "seed", "tournament_id", "entity__name")
+        .only("id", "key", "name", "seed", "status", "tournament_id", "entity__name")
     }
     members: dict[int, list[Team]] = {}
     for group_id, team_id in (
@@ -184,33 +186,42 @@ def tournament_standings(
             lots.setdefault(draw.group_id, []).append(list(draw.result))
             recorded.setdefault(draw.group_id, []).append(draw)
     key_of = {pk: team.key for pk, team in team_by_id.items()}
-    # A Swiss phase is ranked from its jogos (who met whom) and the folgas its recorded
-    # pairings gave (docs/rules.md §3.17).
+    # A Swiss phase counts the folgas its recorded pairings gave (docs/rules.md §3.17);
+    # only the folga is read of each pairing, not its jogos.
     swiss = {s.pk for s in stages if s.system == Stage.System.SWISS}
     byes: dict[int, list[str]] = {g.pk: [] for g in groups if g.stage_id in swiss}
     paired: dict[int, int] = {}
     if byes:
         pairings = DrawOfLots.objects.filter(group__in=list(byes), purpose=DrawOfLots.Purpose.SWISS)
-        for group_id, result in pairings.order_by("performed_at", "id").values_list("group_id", "result"):
+        for group_id, bye in pairings.order_by("performed_at", "id").values_list("group_id", "result__bye"):
             paired[group_id] = paired.get(group_id, 0) + 1
-            if result.get("bye"):
-                byes[group_id].append(result["bye"])
+            if bye:
+                byes[group_id].append(bye)
     planned = {s.pk: s.swiss_rounds or 0 for s in stages if s.pk in swiss}
     jogos = _Jogos(modality, include_provisional, key_of, members, lots, byes)
     sums = chave_sums(group_ids, include_provisional)
+    expelling = {pk for pk, found in sums.items() if found.expulsion}
+    # The Swiss criteria of a chave ranked from its sums: who met whom, and who won.
+    met_in = met([pk for pk in byes if pk not in expelling], include_provisional, key_of) if byes else {}
     chaves: dict[int, ChaveResult] = {}
     tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
+    swiss_values: dict[int, SwissValues] = {}
     for g in groups:
         found = sums.get(g.pk)
-        if (found is not None and found.expulsion) or g.pk in byes:
+        if g.pk in expelling:
             continue  # ranked from its fixtures below
         totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
+        if g.pk in byes:
+            totals, swiss_values[g.pk] = swiss_sums(
+                modality, jogos.keys(g.pk), totals, byes[g.pk], met_in.get(g.pk, [])
+            )
         unplayed = g.fixtures - (found.counted if found else 0)
         between = None if found and found.counted else ()
         try:
             chaves[g.pk] = from_sums(
-                modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), between
-            )
+                modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), between,
+                swiss_values.get(g.pk),
+            )  # fmt: skip
         except MatchesNeeded as needed:
             tied[g.pk] = (needed.teams, totals, unplayed)
     if tied:
@@ -219,7 +230,9 @@ def tournament_standings(
         found_between = matches_between(wanted, include_provisional, key_of)
         for pk, (_, totals, unplayed) in tied.items():
             among = found_between.get(pk, [])
-            chaves[pk] = from_sums(modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among)
+            chaves[pk] = from_sums(
+                modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among, swiss_values.get(pk)
+            )
     chaves.update(jogos.rank([g.pk for g in groups if g.pk not in chaves]))
     out: list[StageTable] = []
     for stage in stages:

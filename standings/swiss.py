@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from rules.swiss import PastRound, Round, default_rounds, pair_round
 from rules.types import TeamStatus
-from tournaments.models import DrawOfLots, Group, GroupTeam, Match, PairingSwap, Stage, Team, Tournament
+from tournaments.models import DrawOfLots, Group, Match, PairingSwap, Stage, Team, Tournament
 from tournaments.models import Round as Rodada
 from tournaments.revision import bump
 from tournaments.selectors import group_stage
@@ -81,13 +81,14 @@ def swiss_start(
     return stage
 
 
-def _history(stage: Stage, group: Group, key_of: dict[int, str]) -> list[PastRound]:
+def _history(group: Group, key_of: dict[int, str]) -> list[PastRound]:
     """The rodadas paired so far, in order: their jogos as they are now (swaps included)
-    and the folga each recorded pairing gave."""
-    byes = {
-        d.inputs.get("round"): d.result.get("bye")
-        for d in DrawOfLots.objects.filter(group=group, purpose=DrawOfLots.Purpose.SWISS)
-    }
+    and the folga each recorded pairing gave (only that is read of each pairing)."""
+    byes = dict(
+        DrawOfLots.objects.filter(group=group, purpose=DrawOfLots.Purpose.SWISS).values_list(
+            "inputs__round", "result__bye"
+        )
+    )
     pairs: dict[int | None, list[tuple[str, str]]] = {}
     for number, a, b in Match.objects.filter(group=group).values_list("round", "team_a_id", "team_b_id"):
         pairs.setdefault(number, []).append((key_of[a], key_of[b]))
@@ -97,25 +98,27 @@ def _history(stage: Stage, group: Group, key_of: dict[int, str]) -> list[PastRou
 def swiss_inputs(stage: Stage) -> dict[str, Any]:
     """What the next rodada is paired from: the active teams in inscrição order, their
     vitórias and standings positions, entities and the rodadas so far."""
+    return _inputs(stage)[0]
+
+
+def _inputs(stage: Stage) -> tuple[dict[str, Any], Group, dict[str, int]]:
+    """``swiss_inputs``, the chave, and its teams' ids by key: the standings (which read
+    the chave, its teams and their entities) and the rodadas so far, nothing read twice."""
     from standings.selectors import tournament_standings  # the standings read the same models
 
-    group = stage.groups.get()
-    members = [
-        gt.team
-        for gt in GroupTeam.objects.filter(group=group).select_related("team__entity").order_by("order")
-    ]
-    key_of = {team.pk: team.key for team in members}
     table = tournament_standings(stage.tournament, stage_key=stage.key)[0].groups[0]
     if table.unplayed:
         raise ServiceError(
             _("Ainda há %(n)d jogo(s) do suíço sem resultado homologado: a próxima rodada espera por eles.")
             % {"n": table.unplayed}
         )
+    members = list(table.teams.values())  # in inscrição order
+    key_of = {team.pk: team.key for team in members}
     out = {row.team for row in table.standings.rows if row.status is not TeamStatus.ACTIVE}
     active = [t for t in members if t.status not in OUT and t.key not in out]
     rows = {row.team: row for row in table.standings.rows}
-    history = _history(stage, group, key_of)
-    return {
+    history = _history(table.group, key_of)
+    inputs = {
         "method": METHOD,
         "round": len(history) + 1,
         "teams": [t.key for t in active],
@@ -124,6 +127,7 @@ def swiss_inputs(stage: Stage) -> dict[str, Any]:
         "entities": {t.key: t.entity.name if t.entity else "" for t in active},
         "history": [[[list(p) for p in r.pairs], r.bye] for r in history],
     }
+    return inputs, table.group, {team.key: team.pk for team in members}
 
 
 def _pair(inputs: dict[str, Any], seed: str) -> Round:
@@ -161,7 +165,7 @@ def swiss_pair_next(
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
     if stage.system != Stage.System.SWISS:
         raise ServiceError(_("Esta fase não é um suíço."))
-    inputs = swiss_inputs(stage)
+    inputs, group, team_id = _inputs(stage)
     number = inputs["round"]
     if stage.swiss_rounds is not None and number > stage.swiss_rounds:
         raise ServiceError(_("As %(n)d rodadas do suíço já foram pareadas.") % {"n": stage.swiss_rounds})
@@ -169,8 +173,6 @@ def swiss_pair_next(
         raise ServiceError(_("Restam menos de 2 equipes no suíço: não há rodada a parear."))
     seed = str(secrets.randbelow(10**9))
     paired = _pair(inputs, seed)
-    group = stage.groups.get()
-    team_id = dict(group.teams.values_list("key", "id"))
     t = stage.tournament
     per_slot = min(len(paired.pairs), t.table_count or len(paired.pairs))
     tables = _tables(t, per_slot)
