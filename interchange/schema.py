@@ -232,7 +232,8 @@ def _stages(c: Checker, doc: Document, value: list[Any]) -> None:
             if s.get("system") not in (None, "round_robin"):
                 stage.system = "swiss"
                 stage.swiss_rounds = _int(s.get("swiss_rounds"))
-                if len(stage.groups) != 1:
+                # None before it starts (the system chosen on «Novo torneio»).
+                if len(stage.groups) > 1:
                     c.add(where, _("uma fase suíça tem uma só chave"), "file.swiss_groups")
                 stage.swaps = _swaps(c, where, stage, _list(s.get("swaps")))
         else:

@@ -145,6 +145,13 @@ def _stage_steps(board: Dashboard, stage: Stage, number: int) -> list[Step]:
     deadlines = dict(Round.objects.filter(stage=stage).values_list("number", "deadline"))
     if stage.system == Stage.System.SWISS and groups:
         return _swiss_steps(board, stage, prefix, rounds, deadlines)
+    if stage.system == Stage.System.SWISS:  # chosen on «Novo torneio», not started yet
+        start = Step(f"swiss-{stage.pk}", prefix + _("Suíço iniciado"))
+        start.actions = [
+            Link(_("Iniciar o suíço"), url("standings:swiss", t)),
+            Link(_("Sortear as chaves"), url("tournaments:groups", t), primary=False),
+        ]
+        return [start]
     drawn = Step(
         f"draw-{stage.pk}",
         prefix + _("Sorteio das chaves"),

@@ -31,6 +31,12 @@ DOUBLE_HELP = _(
     "Só com mata-mata: quem perde um jogo da chave dos vencedores cai na repescagem; uma equipe "
     "só sai do torneio na segunda derrota. Não muda depois que o mata-mata é gerado."
 )
+# docs/rules.md §3.17 (tournaments.services.swiss_plan), said alike on both pages.
+SWISS_LABEL = _("Classificação em sistema suíço")
+SWISS_HELP = _(
+    "Em vez de chaves de todos contra todos: uma só fase, com rodadas pareadas pela classificação "
+    "(sem revanche), boa para eventos abertos com muitas equipes. Não muda depois que a fase começa."
+)
 RESET_LABEL = _("Final com revanche (reset)")
 RESET_HELP = _(
     "Só na dupla eliminação: se o campeão da repescagem vencer a grande final, as duas equipes "
@@ -104,6 +110,7 @@ class TournamentForm(TournamentFields):
     stage_plan = forms.ChoiceField(
         label=_("Formato"), choices=Tournament.StagePlan.choices, initial=Tournament.StagePlan.GROUPS_KNOCKOUT
     )
+    swiss = forms.BooleanField(label=SWISS_LABEL, help_text=SWISS_HELP, required=False)
     double_elimination = forms.BooleanField(label=DOUBLE_LABEL, help_text=DOUBLE_HELP, required=False)
     grand_final_reset = forms.BooleanField(
         label=RESET_LABEL, help_text=RESET_HELP, required=False, initial=True

@@ -15,9 +15,18 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import DOUBLE_HELP, DOUBLE_LABEL, RESET_HELP, RESET_LABEL, TournamentFields
+from tournaments.forms import (
+    DOUBLE_HELP,
+    DOUBLE_LABEL,
+    RESET_HELP,
+    RESET_LABEL,
+    SWISS_HELP,
+    SWISS_LABEL,
+    TournamentFields,
+)
 from tournaments.models import Tournament
 from tournaments.services.editing import Details, double_entry_mode
+from tournaments.services.swiss_plan import is_swiss
 from tournaments.tiebreaks import slot
 
 SWEEP = [("sim", _("sim")), ("nao", _("não"))]
@@ -42,6 +51,7 @@ class TournamentEditForm(TournamentFields):
         help_text=_("Só muda antes do sorteio das chaves ou do mata-mata."),
     )
     # Choices, not checkboxes, and not required: a POST without them leaves them as they are.
+    swiss = forms.ChoiceField(label=SWISS_LABEL, choices=SWEEP, required=False, help_text=SWISS_HELP)
     double_elimination = forms.ChoiceField(
         label=DOUBLE_LABEL, choices=SWEEP, required=False, help_text=DOUBLE_HELP
     )
@@ -99,6 +109,7 @@ class TournamentEditForm(TournamentFields):
         data["double_entry"] = double_entry_mode(tournament)
         for name in ("double_elimination", "grand_final_reset"):
             data[name] = "sim" if getattr(tournament, name) else "nao"
+        data["swiss"] = "sim" if is_swiss(tournament) else "nao"
         for n, code in enumerate(rules["tiebreakers"], start=1):
             data[slot(n)] = code
         return data
@@ -121,6 +132,7 @@ class TournamentEditForm(TournamentFields):
             advance_best_next=d.get("advance_best_next"),
             double_elimination=_yes_no(d.get("double_elimination")),
             grand_final_reset=_yes_no(d.get("grand_final_reset")),
+            swiss=_yes_no(d.get("swiss")),
         )
 
     def double_entry_choice(self) -> str | None:

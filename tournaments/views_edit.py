@@ -46,7 +46,7 @@ class TournamentEditView(OrganizerMixin, View):
             "form": form,
             "modality": t.rules(),
             "has_results": has_results(t),
-            "drawn": Stage.objects.filter(tournament=t).exists(),
+            "drawn": Stage.objects.filter(tournament=t).exclude(system="swiss", groups=None).exists(),
             "awaiting_second_entry": awaiting_second_entry(t),
         }
         return self.render_page(self.template_name, context, status=status)

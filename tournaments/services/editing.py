@@ -42,6 +42,7 @@ from tournaments.models import Match, Stage, Team, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.double_setting import double_errors
+from tournaments.services.swiss_plan import SWISS_PLANS, swiss_apply, swiss_errors
 from tournaments.services.tournaments import _check_plan, check_overrides
 from tournaments.signals import rules_changed
 
@@ -79,6 +80,7 @@ class Details:
     # None: not sent, left as it is (docs/rules.md §3.18; tournaments.services.double_setting).
     double_elimination: bool | None = None
     grand_final_reset: bool | None = None
+    swiss: bool | None = None  # the phase of classificação's system (swiss_plan); None: as it is
 
 
 @dataclass
@@ -163,7 +165,8 @@ def _detail_errors(tournament: Tournament, d: Details) -> dict[str, list[str]]:
     if d.stage_plan and d.stage_plan != tournament.stage_plan:
         if d.stage_plan not in Tournament.StagePlan.values:
             errors["stage_plan"] = [_("Escolha um dos formatos da lista.")]
-        elif Stage.objects.filter(tournament=tournament).exists():
+        # An empty Swiss phase is only the system chosen (swiss_plan), not a sorteio.
+        elif Stage.objects.filter(tournament=tournament).exclude(system="swiss", groups=None).exists():
             errors["stage_plan"] = [
                 _("As chaves ou o mata-mata já foram sorteados: o formato não pode mais mudar.")
             ]
@@ -255,6 +258,7 @@ def _check(
     errors.update(
         double_errors(details.stage_plan or t.stage_plan, double, details.grand_final_reset, current=t)
     )
+    errors.update(swiss_errors(details.stage_plan or t.stage_plan, details.swiss, current=t))
     if "max_reserves" not in errors:
         errors.update(_reserve_errors(t, given.get("max_reserves")))
     settings = _settings(t, given)
@@ -346,6 +350,9 @@ def tournament_update(
             errors.setdefault(key, []).extend(msgs)
     if errors:
         raise ServiceError(errors)
+    # Leaving the plans with a phase of chaves removes an empty Swiss phase with them.
+    if swiss_apply(t, details.swiss if t.stage_plan in SWISS_PLANS else False):
+        changed.append("swiss")
     outcome = EditOutcome(
         changed=changed + (["double_entry"] if new_mode else []),
         rules_changed=checked.rules_changed,

@@ -31,6 +31,7 @@ from tournaments.models import Membership, Tournament
 from tournaments.revision import bump
 from tournaments.services import ServiceError
 from tournaments.services.double_setting import double_errors
+from tournaments.services.swiss_plan import swiss_apply, swiss_errors
 
 # Problems that carry no ``name`` parameter, by the setting they are about.
 _PROBLEM_FIELD = {
@@ -104,14 +105,17 @@ def tournament_create(
     table_count: int | None = None,
     double_elimination: bool = False,
     grand_final_reset: bool = True,
+    swiss: bool = False,
     lang: str = "pt-br",
 ) -> Tournament:
-    """Create the tournament and make ``user`` its organizer (rules messages in ``lang``)."""
+    """Create the tournament and make ``user`` its organizer (rules messages in ``lang``);
+    ``swiss``: its phase of classificação is a Swiss phase (``swiss_plan``)."""
     overrides = dict(overrides or {})
     errors = check_overrides(modality, overrides, lang)
     errors.update(_check_plan(stage_plan, advance_per_group, advance_best_next, modality))
     errors.update(bound_errors(modality, {"table_count": table_count}))
     errors.update(double_errors(stage_plan, double_elimination, grand_final_reset))
+    errors.update(swiss_errors(stage_plan, swiss))
     if end_date and date and end_date < date:
         errors["end_date"] = [_("A data de término é anterior à data de início.")]
     for field, text in (("name", name), ("venue", venue), ("event", event)):
@@ -145,6 +149,7 @@ def tournament_create(
     if errors:
         raise ServiceError(errors)
     t.save()
+    swiss_apply(t, swiss)
     if user is not None and getattr(user, "is_authenticated", False):
         Membership.objects.create(tournament=t, user=user, role=Membership.Role.ORGANIZER)
     bump(t.pk)
