@@ -1,7 +1,8 @@
 """The public page «Suíço» (``/t/SLUG/suico/``) of a Swiss phase (docs/rules.md §3.17):
 each rodada's emparceiramentos — mesa, the two teams, the result once the public may see
 it, the folga —, the current rodada first, and the phase's classificação with the Swiss
-desempates and the explanation of each row, as the classificação page gives them.
+desempates and the explanation of each row, the classificação page's own sections
+(``public.views.block``).
 
 Cached like every public page (``public.caching``) under the revision of the Swiss
 chaves and of the jogos: a homologation changes the page, a pairing (a change of every
@@ -18,9 +19,8 @@ from django.utils.decorators import method_decorator
 from django.views.generic import TemplateView
 
 from public.caching import public_page
-from public.swiss import rodadas, swiss_stages, swiss_values, with_swiss_values
-from public.tables_swiss import HIDDEN, SwissStandingsTable
-from public.views import standings_rows
+from public.swiss import rodadas, swiss_stages, swiss_values
+from public.views import block
 from standings.results import match_rows
 from standings.selectors import tournament_standings
 from tournaments import revision
@@ -54,20 +54,9 @@ class SwissView(TournamentPermissionMixin, TemplateView):
         phases = []
         for stage in stages:
             st = tables.get(stage.pk)
-            classificacao = []
-            for gt in st.groups if st is not None else []:
-                lines = standings_rows(t, gt)
-                with_swiss_values(lines, gt, values[gt.group.pk])
-                played = any(r.counters.played for r in gt.rows)
-                classificacao.append(
-                    {
-                        "gt": gt,
-                        "table": SwissStandingsTable(lines, exclude=HIDDEN),
-                        # Before a jogo is counted every team is level: nothing to explain.
-                        "notes": gt.explanations() if played else [],
-                        "draws": gt.draw_lines(),
-                    }
-                )
+            # The classificação page's sections, with their digest: the HTML of a table
+            # that did not change is kept in the ``fragments`` cache.
+            classificacao = [block(t, st, gt, values[gt.group.pk]) for gt in st.groups] if st else []
             found = rodadas(t, stage, rows)
             phases.append(
                 {
