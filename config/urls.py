@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("audit.urls")),
     path("", include("tally.urls")),
     path("", include("circuits.urls")),
+    path("", include("captains.urls")),
     path("", include("signups.urls")),
 ]
 

@@ -3,7 +3,7 @@ organizers; a circuit's rankings, for whoever may see the circuit."""
 
 from django.urls import path
 
-from printing import views, views_circuit
+from printing import views, views_captain, views_circuit
 
 app_name = "printing"
 
@@ -15,6 +15,11 @@ urlpatterns = [
     path(P + "<int:job_id>/pdf/", views.JobDownloadView.as_view(), name="download"),
     path(P + "<int:job_id>/cancelar/", views.JobCancelView.as_view(), name="cancel"),
     path(P + "<int:job_id>/retomar/", views.JobResumeView.as_view(), name="resume"),
+    path(
+        "t/<slug:slug>/gestao/equipes/<int:pk>/capataz/cartao.pdf",
+        views_captain.CaptainCardView.as_view(),
+        name="captain_card",
+    ),
     # A circuit's rankings as PDF: for whoever may see the circuit (printing.views_circuit).
     path("circuito/<slug:slug>/pdf/", views_circuit.CircuitPdfView.as_view(), name="circuit_pdf"),
     path("circuito/<slug:slug>/pdf/<int:job_id>/", views_circuit.circuit_job_status, name="circuit_status"),

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "standings",
     "knockout",
     "circuits",
+    "captains",
     "signups",
     "interchange",
     "public",

@@ -303,6 +303,42 @@ def sheet_sign(
     :class:`AlreadyWritten` with that signature before the PIN is looked at, so a resend
     after a lost reply neither counts as a PIN attempt nor needs the PIN again."""
     ensure_can_enter(user, match)
+    return _sign(
+        match=match, user=user, team=team, version=version, method=method, pin=pin, origin=origin, key=key
+    )
+
+
+def sheet_sign_by_captain(
+    *, match: Match, team: Team, version: int, pin: str, origin: Origin = NO_ORIGIN
+) -> ScoreSheet:
+    """The capataz signs ``version`` with the team PIN on his own phone (``captains``):
+    the PIN check, its lockout and the history of :func:`sheet_sign`, with no one logged
+    in (the caller has checked the team's private link). The SIGNED event's details say
+    ``"via": "capataz"``."""
+    return _sign(
+        match=match,
+        user=None,
+        team=team,
+        version=version,
+        method=Signature.Method.PIN,
+        pin=pin,
+        origin=origin,
+        via="capataz",
+    )
+
+
+def _sign(
+    *,
+    match: Match,
+    user: Any,
+    team: Team,
+    version: int,
+    method: str,
+    pin: str,
+    origin: Origin,
+    key: uuid.UUID | None = None,
+    via: str = "",
+) -> ScoreSheet:
     ensure_new_signature(match, key)
     if team.pk not in (match.team_a_id, match.team_b_id):
         raise WorkflowError(_("Esta equipe não joga este jogo."))
@@ -336,6 +372,8 @@ def sheet_sign(
             sheet=sheet, team=team, method=method, recorded_by=recorded_user(user), client_key=key
         )
         details = {"version": sheet.version, "team": team.key, "method": method}
+        if via:
+            details["via"] = via
         _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
         if _signatures_complete(sheet):
             # No public page tells signed from submitted: nothing to bump.

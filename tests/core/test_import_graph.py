@@ -23,6 +23,7 @@ LAYERS = [
     "standings",  # the standings selector, qualification, the tiebreak sorteio
     "knockout",  # next phase and mata-mata: seeding, bracket, advancement
     "circuits",  # circuits and rodeios: etapas' final placings ranked by points
+    "captains",  # the capataz's page: his team's link, PIN signature, contestações
     "signups",  # inscrições online: a team signs up, the organizer approves
     "interchange",  # the tenteio/1 file: load, export, commands
     "public",  # the public site: pages, JSON, exports, its cache; home and error pages

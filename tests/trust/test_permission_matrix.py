@@ -129,6 +129,15 @@ RULES: dict[str, Rule] = {
     "signups:capataz": Rule(OPEN, 404, 404),  # the fixture's token is a judge's, no inscrição's
     "signups:settings": Rule(ORGANIZER, 200, 400),  # no places given
     "signups:review": Rule(ORGANIZER, 200, 400),  # no action chosen
+    # The fixture's token is a judge's, no capataz's: every page of it answers 404.
+    "captains:page": Rule(OPEN, 404, 404),
+    "captains:revision": Rule(OPEN, 404, 404),
+    "captains:sign": Rule(OPEN, 404, 404),
+    "captains:contest": Rule(OPEN, 404, 404),
+    "captains:issue": Rule(ORGANIZER, 302, 200),  # GET: back to the team; POST: the new link, once
+    "captains:revoke": Rule(ORGANIZER, 302, 302),
+    "captains:answer": Rule(ORGANIZER, 302, 400),  # no contestação chosen
+    "printing:captain_card": Rule(ORGANIZER, 405, 404),  # no token: no card
 }
 
 SKIPPED_NAMESPACES = {"admin", "circuits"}  # the admin is Django's, behind is_staff
