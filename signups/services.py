@@ -165,6 +165,7 @@ def signup_register(
     """A team's inscrição from the public form; returns it and the capataz's link token,
     the only time the token exists in clear. Refuses, writing nothing, when the form is
     closed or the team, its players or the contact have a problem."""
+    secret, secret_hash = new_secret()  # a slow hash: made before the lock, not while holding it
     settings = _lock(tournament)
     reason = (
         closed_reason(tournament, settings)
@@ -195,7 +196,6 @@ def signup_register(
     fill_places(tournament, settings)  # a place freed by the organizer's pages goes to the waitlist first
     status = S.PENDING if places_taken(tournament) < settings.capacity else S.WAITLIST
     last = Signup.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
-    secret, secret_hash = new_secret()
     signup = Signup(
         tournament=tournament,
         number=last + 1,

@@ -29,7 +29,9 @@ from signups.services import signup_register, signup_withdraw
 from tournaments.permissions import Action, TournamentPermissionMixin
 from tournaments.services import ServiceError
 
-PRIVATE = {"Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
+# «same-origin»: the link's address is never sent to another site, and a form's POST still
+# carries the Origin that the CSRF check compares (with «no-referrer» it is «null»).
+PRIVATE = {"Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex"}
 
 
 def _private(response: HttpResponse) -> HttpResponse:
