@@ -10,7 +10,7 @@ brackets print one page per block of 32 first-round teams, then the rounds that 
 as a bracket of their own. A double elimination (docs/rules.md §3.18) prints its
 winners' bracket, its repescagem (whose rodadas that take the teams dropping from the
 winners' bracket keep the count of jogos: straight connectors) and its grand final with
-the champion, each a page (:func:`double_pages`).
+the champion and the final placings, each a page (:func:`double_pages`).
 """
 
 from __future__ import annotations
@@ -129,7 +129,16 @@ def double_pages(data: Bracket) -> list[dict[str, Any]]:
         named = [{"name": n, "matches": r} for n, r in zip(data.loser_names, losers)]
         pages.append({"title": gettext("Repescagem"), "rounds": named, "final": False})
     finals = [{"name": round_label(s), "matches": [_match(s)]} for s in data.finals]
-    pages.append({"title": gettext("Grande final"), "rounds": finals, "final": True})
+    placings = [
+        (
+            gettext("%(first)dº a %(last)dº lugar") % {"first": p.position, "last": p.last}
+            if p.shared
+            else gettext("%(n)dº lugar") % {"n": p.position},
+            p.team.name,
+        )
+        for p in data.placings
+    ]
+    pages.append({"title": gettext("Grande final"), "rounds": finals, "final": True, "placings": placings})
     return pages
 
 
@@ -265,6 +274,18 @@ def page_svg(page: dict[str, Any], width: float = 274.0, height: float = 176.0) 
                             f'<text x="{x + col - 1:.1f}" y="{y + pitch * 0.7:.1f}" '
                             f'text-anchor="end">{escape(third["score"][:7])}</text>'
                         )
+    placings = page.get("placings") or []  # a double elimination's, under its grand final
+    if placings:
+        y0 = top + 4 * pitch + 8
+        title = escape(gettext("Classificação final"))
+        texts.append(f'<text x="0" y="{y0:.1f}" font-weight="bold" font-size="3.4">{title}</text>')
+        per_column = max(int((height - y0 - 2) // 4.6), 1)
+        for i, (label, name) in enumerate(placings):
+            x, y = (i // per_column) * 90.0, y0 + (i % per_column + 1) * 4.6
+            texts.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="3.2">{escape(label)} — '
+                f"{escape(_clip(name, 60, 3.2))}</text>"
+            )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-size="{font:.2f}">'

@@ -23,6 +23,7 @@ from knockout.placings import final_placings
 from knockout.services.edits import bracket_schedule
 from printing.documents import Params
 from printing.services import render_document
+from scoring.models import ScoreSheet
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
 from scoring.services.workflow import sheet_homologate, sheet_save
@@ -145,6 +146,7 @@ def test_the_bracket_pdf(played: tuple) -> None:  # type: ignore[type-arg]
     assert "Repescagem" in texts[1]
     assert "Grande final" in texts[2] and "Final de desempate" in texts[2]
     assert t.teams.get(key=winners[d.GF2]).name in texts[2]
+    assert "Classificação final" in texts[2] and "13º a 16º lugar" in texts[2]
 
 
 def test_final_placings_and_a_circuit_etapa(played: tuple) -> None:  # type: ignore[type-arg]
@@ -174,6 +176,7 @@ def test_a_double_wo_is_refused_at_homologation() -> None:
     sheet = sheet_save(match=m, user=user, data=EntryData(result=result), base_version=0, submit=True)
     with pytest.raises(WorkflowError, match="duplo W.O."):
         sheet_homologate(match=m, user=user, version=sheet.version)
+    assert not ScoreSheet.objects.filter(match=m, status=ScoreSheet.Status.HOMOLOGATED).exists()
     assert not Match.objects.filter(stage__tournament=t, bracket="L").exists()
 
 
