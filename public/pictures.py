@@ -55,9 +55,10 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
     stage_table, gt = found[0]
     rows = standings_rows(t, gt)
     columns: tuple[str, ...] = NUMBER_COLUMNS
+    xs: tuple[int, ...] = NUMBER_X
     titles, swiss_title = column_titles(), ""
     if is_swiss(stage_table.stage):
-        rows, columns, titles, swiss_title = swiss_columns(stage_table, gt, rows)
+        rows, columns, xs, titles, swiss_title = swiss_columns(stage_table, gt, rows)
     chrome = HEADER + 64 + FOOTER + 16  # header, column titles, footer, a margin
     row_h = max(56, min(84, (OG_HEIGHT - chrome) // max(1, len(rows))))
     height = max(OG_HEIGHT, chrome + row_h * len(rows))
@@ -98,7 +99,7 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
                 "struck": r["disqualified"],
                 "numbers": [
                     (x, _signed(r[c]) if c == "points_difference" else r[c])
-                    for x, c in zip(NUMBER_X, columns, strict=True)
+                    for x, c in zip(xs, columns, strict=True)
                 ],
             }
         )
@@ -110,7 +111,7 @@ def chave_picture(t: Tournament, group_id: int, revision: int, address: str) -> 
         **frame(t, title, height, revision, address),
         "lines": lines,
         "columns_y": HEADER + 44,
-        "columns": list(zip(NUMBER_X, titles, strict=True)),
+        "columns": list(zip(xs, titles, strict=True)),
         "team_x": TEAM_X,
         "unplayed": gt.unplayed,
         "points_word": words.points(t),
