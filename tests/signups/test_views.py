@@ -239,3 +239,15 @@ def test_wrong_link_addresses_are_limited_per_address(opened: Tournament) -> Non
     blocked = client.get(reverse("signups:capataz", args=[token]))
     assert blocked.status_code == 429 and "Muitas tentativas" in text(blocked)
     assert Client(REMOTE_ADDR="10.2.3.4").get(reverse("signups:capataz", args=[token])).status_code == 200
+
+
+def test_the_form_passes_the_csrf_check_a_browser_makes(opened: Tournament) -> None:
+    """A browser sends the page's Origin with the form (none with «no-referrer»: «null»)."""
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(reverse("signups:register", args=[opened.slug]))
+    assert page["Referrer-Policy"] == "same-origin"
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text(page))
+    assert token is not None
+    data = {**form_data("Os Taura"), "csrfmiddlewaretoken": token.group(1)}
+    answer = post(client, opened, data, HTTP_ORIGIN="http://testserver")
+    assert answer.status_code == 200 and Signup.objects.count() == 1
