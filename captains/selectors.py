@@ -167,10 +167,7 @@ def page_revision(team: Team) -> int:
     public = found.revision if found is not None else 0
     events = SheetEvent.objects.filter(Q(match__team_a=team) | Q(match__team_b=team)).aggregate(at=Max("at"))
     contests = Contest.objects.filter(team=team).aggregate(a=Max("created_at"), b=Max("answered_at"))
-    links = CaptainLink.objects.filter(team=team).aggregate(at=Max("revoked_at"))
-    return max(
-        public, _micros(events["at"]), _micros(contests["a"]), _micros(contests["b"]), _micros(links["at"])
-    )
+    return max(public, _micros(events["at"]), _micros(contests["a"]), _micros(contests["b"]))
 
 
 def _scopes(team: Team) -> list[str]:

@@ -6,8 +6,10 @@ A wrong or revoked address answers 404 with a page that says only that (no team,
 tournament). Wrong addresses are not counted against the client as the judges' links
 are (django-axes): the page polls its revision every few seconds, and a revoked link
 left open on a phone would lock out the hall's whole network; the secret's 192 bits
-make guessing pointless anyway. Every answer is ``private, no-store`` and sends no
-``Referer``, so the token stays out of caches and other sites' logs.
+make guessing pointless anyway. Every answer is ``private, no-store`` with
+``Referrer-Policy: same-origin``, so the token stays out of caches and other sites'
+logs (``no-referrer`` would make the browser send ``Origin: null`` with the page's
+forms, which Django's CSRF check refuses).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ TEMPLATE = "captains/page.html"
 def _private(response: HttpResponse) -> HttpResponse:
     add_never_cache_headers(response)
     response["Cache-Control"] = "private, no-store, max-age=0"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

@@ -29,7 +29,7 @@ def test_it_shows_the_team_and_its_next_jogo(captain: Captain) -> None:
     next_jogo = text.split('id="proximo-jogo"')[1].split("</section>")[0]
     assert "Rodada 1" in next_jogo and '<dd class="mesa"><strong>1</strong>' in next_jogo
     assert "Chave" in next_jogo and captain.match.team_b.name in next_jogo
-    assert page["Cache-Control"].startswith("private, no-store") and page["Referrer-Policy"] == "no-referrer"
+    assert page["Cache-Control"].startswith("private, no-store") and page["Referrer-Policy"] == "same-origin"
     assert "captains:revision" not in text and f"/capataz/{captain.token}/revisao.json" in text
 
 
