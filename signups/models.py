@@ -6,7 +6,7 @@ A :class:`Signup` holds what the capataz typed (the team as
 approves it; approval creates the :class:`tournaments.models.Team` through
 ``team_register`` and links it here. Its contact (``phone``, ``email``) is personal data:
 only the tournament's organizers read it (``signups.views_organizer``), no export, public
-page or audit entry holds it, and ``signups.services.contact_erase`` blanks it (LGPD).
+page or audit entry holds it, and ``signups.review.contact_erase`` blanks it (LGPD).
 The capataz's private link is ``/inscricao/<key><secret>/``: ``key`` finds the row, of
 ``secret`` only the hash is kept, as with the judges' links (``scoring.services.links``).
 """
@@ -76,7 +76,3 @@ class Signup(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def holds_place(self) -> bool:
-        return self.status == self.Status.PENDING

@@ -145,7 +145,8 @@ def settings_save(
         raise ServiceError({"capacity": [_("Vagas: use de 1 a %(max)d.") % {"max": CAPACITY_MAX}]})
     if closes_at is not None and timezone.is_naive(closes_at):
         closes_at = timezone.make_aware(closes_at)
-    settings = _lock(tournament) or SignupSettings(tournament=tournament)
+    SignupSettings.objects.get_or_create(tournament=tournament)  # a row to lock, made once
+    settings = SignupSettings.objects.select_for_update().get(tournament=tournament)
     before = (settings.enabled, settings.capacity, settings.closes_at, settings.contact_required)
     settings.enabled, settings.capacity = enabled, capacity
     settings.closes_at, settings.contact_required = closes_at, contact_required

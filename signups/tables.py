@@ -1,8 +1,8 @@
 """The organizer's review table of the inscrições online (django-tables2).
 
 Every row sits inside the review page's one form: the checkbox chooses it for «Aprovar
-selecionadas», its buttons approve it, refuse it (with the reason typed beside them) or
-erase its contact. The contact column is on this organizer-only page alone; the table
+selecionadas», its buttons approve it (a pending one) or refuse it with the reason typed
+beside them. The contact column is on this organizer-only page alone; the table
 offers no export.
 """
 
