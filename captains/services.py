@@ -62,8 +62,10 @@ def _revoke_live(team: Team, user: Any) -> bool:
 def captain_link_issue(team: Team, user: Any) -> str:
     """A new private link for ``team``'s capataz (an organizer of its tournament asks);
     the link before it, if any, stops working. Returns the token, the only time it
-    exists in clear. Locks the team's live link row."""
+    exists in clear. Locks the Team row (two organizers issuing at once: one after the
+    other), then its live link."""
     ensure_can_manage(user, team.tournament)
+    Team.objects.select_for_update().filter(pk=team.pk).values_list("pk", flat=True).get()
     reissued = _revoke_live(team, user)
     secret = secrets.token_urlsafe(SECRET_BYTES)
     link = CaptainLink.objects.create(

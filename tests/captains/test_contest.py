@@ -43,6 +43,8 @@ def test_filed_during_the_jogo_reaches_the_comissao_and_the_audit(captain: Capta
     assert contest.answer == "Conferido." and contest.answered_by == captain.world.organizer
     assert AuditEntry.objects.filter(model="captains.Contest").count() == 2
     assert "Conferido." in Client().get(captain.url).content.decode()  # the capataz sees the answer
+    trail = organizer.get(f"/t/{slug}/gestao/auditoria/").content.decode()
+    assert "registrou uma contestação" in trail and "respondeu à contestação" in trail
 
 
 @pytest.mark.parametrize("text", ["", "   ", "x" * 1001])
