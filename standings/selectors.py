@@ -103,6 +103,8 @@ class GroupTable:
         in ``lang`` when given (a printed page is in pt-BR), else the active language."""
         names = {key: team.name for key, team in self.teams.items()}
         worth = [s for s in self.standings.separations if _worth_explaining(s)]
+        if self.awaiting_rodadas:  # no sorteio is asked of a table the next rodadas change
+            worth = [s for s in worth if s.kind is not SeparationKind.PENDING_LOTS]
         with translation.override(lang) if lang else contextlib.nullcontext():
             return [describe(s, names, self.points_word) for s in worth]
 

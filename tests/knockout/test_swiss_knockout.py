@@ -144,3 +144,14 @@ def test_editing_the_tournament_keeps_the_swiss_qualifiers(client: Client) -> No
     assert answer.status_code == 302
     t.refresh_from_db()
     assert (t.name, t.advance_per_group) == ("Aberto de Verão", 4)
+
+
+def test_no_sorteio_is_announced_while_rodadas_are_left() -> None:
+    t, org = swiss_event(8, 3)
+    stage = t.stages.get(kind="groups")
+    swiss_pair_next(stage=stage, user=org)
+    play_rodada(stage, 1, org)  # four winners level, four losers level
+    chave = tournament_standings(t)[0].groups[0]
+    assert chave.rodadas_left == 2 and not chave.pending_lots
+    assert not [line for line in chave.explanations("pt-br") if "sorteio" in line]
+    assert any(r.pending_lots for r in chave.rows)  # level, as the rules say, but nothing asked
