@@ -155,8 +155,8 @@ def contest_file(*, link: CaptainLink, text: str) -> Contest:
     team = link.team
     match = current_match(team)
     closed = _(
-        "Contestação: só durante o jogo (Art. 20 §3º) — de um jogo com as duas equipes, antes de a "
-        "súmula ser assinada pelos dois capatazes e homologada."
+        "Contestação: só durante o jogo (Art. 20 §3º), até a súmula ser assinada pelos dois "
+        "capatazes; a equipe não tem jogo em andamento."
     )
     if match is None:
         raise CaptainRefused(closed)
