@@ -4,11 +4,13 @@ Run: ``.venv/bin/python bench/swiss.py`` (DATABASE_URL defaults to this machine'
 PostgreSQL, database ``tenteio_bench``, created and migrated if missing). Once, it
 builds a 1,024-dupla Truco Cego duplas Swiss phase through the services
 (``standings.swiss``): each of rodadas 1–7 paired, then its 512 jogos sent, signed and
-homologated through the scoring workflow, the better seed winning most jogos. Then,
-best of several runs: the Swiss classificação (``tournament_standings``: Buchholz,
-corte 1, Sonneborn-Berger, the folgas) and the pairing of rodada 8
-(``swiss_pair_next``, rolled back each time), each against fetching the same
-homologated results, and their ratio (target ≤ 3×).
+homologated through the scoring workflow, the better seed winning most jogos. Then the
+Swiss classificação (``tournament_standings``: Buchholz, corte 1, Sonneborn-Berger, the
+folgas) and the pairing of rodada 8 (``swiss_pair_next``, rolled back each time), each
+run in turn with the fetch of the same homologated results (so a busy machine slows
+both alike), best of 7 each, with their ratio (target ≤ 3×) and queries; then the
+pairing's parts: what it reads (``swiss_inputs``) and the pure pairing
+(``rules.swiss.pair_round``), the rest being its writes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,7 +32,7 @@ SLUG = "bench-swiss-1024"
 ROUNDS = 7
 
 
-def build() -> object:
+def build() -> Any:
     from django.contrib.auth import get_user_model
 
     from bench.generate import tournament_document
@@ -73,10 +77,11 @@ def build() -> object:
 def main() -> int:
     kept_database("tenteio_bench")
     from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
 
     from scoring.models import ScoreSheet
     from standings.selectors import tournament_standings
-    from standings.swiss import swiss_pair_next
+    from standings.swiss import _pair, swiss_inputs, swiss_pair_next
     from tournaments.models import Match, Tournament
 
     t = Tournament.objects.filter(slug=SLUG).first()
@@ -115,14 +120,29 @@ def main() -> int:
     jogos = Match.objects.filter(stage=stage).count()
     print(f"tournament: {t.teams.count()} duplas, {jogos} jogos in {ROUNDS} rodadas; "
           f"rows separated by a Swiss criterion: {by_swiss}")  # fmt: skip
-    f_time = best(fetch)
     for label, fn in (("classificação", standings), ("pair rodada 8", pair)):
-        s_time = best(fn)
+        s_time, f_time = in_turn(fn, fetch)
+        with CaptureQueriesContext(connection) as queries:
+            fn()
         print(
             f"{label:>14}: {s_time * 1000:8.1f} ms | raw fetch {f_time * 1000:7.1f} ms | "
-            f"ratio {s_time / f_time:5.2f}× (target ≤ 3×)"
+            f"ratio {s_time / f_time:5.2f}× (target ≤ 3×) | {len(queries)} queries"
         )
+    inputs = swiss_inputs(stage)
+    print(
+        f"  of the pairing: its reads {best(lambda: swiss_inputs(stage), 7) * 1000:.1f} ms, "
+        f"the pure pairing {best(lambda: _pair(inputs, '1'), 7) * 1000:.1f} ms"
+    )
     return 0
+
+
+def in_turn(read: Callable[[], object], fetch: Callable[[], object], rounds: int = 7) -> tuple[float, float]:
+    """The best time of ``read`` and of ``fetch``, run one after the other ``rounds`` times."""
+    reads, fetches = [], []
+    for _ in range(rounds):
+        reads.append(best(read, repeat=1))
+        fetches.append(best(fetch, repeat=1))
+    return min(reads), min(fetches)
 
 
 if __name__ == "__main__":

@@ -84,10 +84,8 @@ def swiss_tiebreaks(teams: Sequence[str], rounds: Iterable[FinishedRound]) -> di
     team twice in one rodada.
     """
     known = set(teams)
-    wins = dict.fromkeys(teams, 0)
-    byes = dict.fromkeys(teams, 0)
-    # Per team, in rodada order: (opponent, beaten?) or None for a folga.
-    faced: dict[str, list[tuple[str, bool] | None]] = {t: [] for t in teams}
+    games: list[tuple[str, str, str | None]] = []
+    byes: list[str] = []
     for number, rnd in enumerate(rounds, start=1):
         seen: set[str] = set()
         present = [k for g in rnd.games for k in (g.a, g.b)] + ([rnd.bye] if rnd.bye is not None else [])
@@ -100,15 +98,40 @@ def swiss_tiebreaks(teams: Sequence[str], rounds: Iterable[FinishedRound]) -> di
         for g in rnd.games:
             if g.winner not in (g.a, g.b, None):
                 raise ValueError(f"rodada {number}: winner {g.winner!r} did not play {g.a!r} × {g.b!r}")
-            if g.winner is not None:
-                wins[g.winner] += 1
-            faced[g.a].append((g.b, g.winner == g.a))
-            faced[g.b].append((g.a, g.winner == g.b))
+            games.append((g.a, g.b, g.winner))
         if rnd.bye is not None:
-            wins[rnd.bye] += 1
-            byes[rnd.bye] += 1
-            faced[rnd.bye].append(None)
-    return {t: _line(t, wins, byes[t], faced[t]) for t in teams}
+            byes.append(rnd.bye)
+    return tiebreaks_of(teams, games, byes)
+
+
+def tiebreaks_of(
+    teams: Sequence[str], games: Iterable[tuple[str, str, str | None]], byes: Iterable[str]
+) -> dict[str, SwissLine]:
+    """:func:`swiss_tiebreaks` from the jogos (team A, team B, winner or ``None``) and the
+    folgas alone, in any order: the values do not depend on the rodada of each (a
+    standings read has who met whom, not when). Raises ValueError for a team not in
+    ``teams`` or a winner outside its jogo; nothing checks a team once per rodada."""
+    known = set(teams)
+    wins = dict.fromkeys(teams, 0)
+    folgas = dict.fromkeys(teams, 0)
+    # Per team: (opponent, beaten?) or None for a folga.
+    faced: dict[str, list[tuple[str, bool] | None]] = {t: [] for t in teams}
+    for a, b, winner in games:
+        if a not in known or b not in known:
+            raise ValueError(f"unknown team in {a!r} × {b!r}")
+        if winner is not None:
+            if winner != a and winner != b:
+                raise ValueError(f"winner {winner!r} did not play {a!r} × {b!r}")
+            wins[winner] += 1
+        faced[a].append((b, winner == a))
+        faced[b].append((a, winner == b))
+    for bye in byes:
+        if bye not in known:
+            raise ValueError(f"unknown team {bye!r} with a folga")
+        wins[bye] += 1
+        folgas[bye] += 1
+        faced[bye].append(None)
+    return {t: _line(t, wins, folgas[t], faced[t]) for t in teams}
 
 
 def _line(team: str, wins: Mapping[str, int], byes: int, faced: list[tuple[str, bool] | None]) -> SwissLine:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rules.modality_params import Modality
 from rules.ranking import GroupStandings, rank_group, rank_totals, sum_counters
 from rules.resolver import ZERO
-from rules.swiss_tiebreaks import FinishedRound, Game, criterion_values, swiss_tiebreaks, with_swiss
+from rules.swiss_tiebreaks import criterion_values, tiebreaks_of, with_swiss
 from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons, folga_credit
 from rules.types import Counters, Criterion, RankedMatch
 
@@ -67,13 +67,7 @@ def swiss_sums(
     credit = folga_credit(modality)
     for key in byes:
         out[key] = out.get(key, ZERO) + credit
-    return out, _swiss_values(teams, [Game(a, b, w) for a, b, w in met], byes)
-
-
-def _swiss_values(teams: Sequence[str], games: Sequence[Game], byes: Sequence[str]) -> SwissValues:
-    # One jogo or one folga per "rodada": the values do not depend on how they group.
-    rounds = [FinishedRound((g,)) for g in games] + [FinishedRound(bye=k) for k in byes]
-    return criterion_values(swiss_tiebreaks(list(teams), rounds))
+    return out, criterion_values(tiebreaks_of(teams, met, byes))
 
 
 def from_matches(
@@ -115,7 +109,7 @@ def from_swiss(
     credit = folga_credit(modality)
     for key in byes:
         totals[key] = totals[key] + credit
-    values = _swiss_values(teams, [Game(m.team_a, m.team_b, m.winner) for m in ranked], byes)
+    values = criterion_values(tiebreaks_of(teams, ((m.team_a, m.team_b, m.winner) for m in ranked), byes))
     standings = rank_totals(
         teams,
         totals,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from rules.swiss import PastRound, Round, default_rounds, pair_round
 from rules.types import TeamStatus
-from tournaments.models import DrawOfLots, Group, Match, PairingSwap, Stage, Team, Tournament
+from tournaments.models import DrawOfLots, Group, Match, PairingSwap, Stage, Table, Team, Tournament
 from tournaments.models import Round as Rodada
 from tournaments.revision import bump
 from tournaments.selectors import group_stage
@@ -155,6 +155,15 @@ def _result(paired: Round) -> dict[str, Any]:
     }
 
 
+def _table_ids(t: Tournament, count: int) -> list[int]:
+    """The ids of mesas 1 to ``count``, created where missing (``_tables``); after the
+    first rodada they exist, and only their ids are read."""
+    ids = dict(Table.objects.filter(tournament=t).values_list("name", "id"))
+    if any(str(i) not in ids for i in range(1, count + 1)):
+        return [table.pk for table in _tables(t, count)]
+    return [ids[str(i)] for i in range(1, count + 1)]
+
+
 @transaction.atomic
 def swiss_pair_next(
     *, stage: Stage, user: Any, start: datetime | None = None, minutes: int | None = None
@@ -175,7 +184,7 @@ def swiss_pair_next(
     paired = _pair(inputs, seed)
     t = stage.tournament
     per_slot = min(len(paired.pairs), t.table_count or len(paired.pairs))
-    tables = _tables(t, per_slot)
+    tables = _table_ids(t, per_slot)
     length = timedelta(minutes=minutes or 0)
     first = stage.matches.count()
     matches = []
@@ -183,7 +192,7 @@ def swiss_pair_next(
         wave, seat = divmod(i, per_slot)
         at = start + wave * length if start is not None else None
         matches.append(
-            Match(stage=stage, group=group, round=number, table=tables[seat], order=first + i,
+            Match(stage=stage, group=group, round=number, table_id=tables[seat], order=first + i,
                   scheduled_at=at, team_a_id=team_id[a], team_b_id=team_id[b])
         )  # fmt: skip
     Match.objects.bulk_create(matches)
