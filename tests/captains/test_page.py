@@ -7,12 +7,17 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from captains.selectors import page_revision
+from captains.services import captain_link_issue
 from scoring.services.workflow import sheet_homologate
 from signups.models import Signup
 from tests.captains.conftest import Captain, submit
+from tests.knockout.test_placings import event as placings_event
+from tests.public.test_swiss_public import swiss_event
+from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +88,34 @@ def test_the_revision_moves_with_a_sheet_sent(captain: Captain) -> None:
     submit(captain)
     after = Client().get(captain.url + "revisao.json").json()["revision"]
     assert after > before
+
+
+def test_a_swiss_team_sees_the_swiss_classificacao_and_its_next_pairing(db: object) -> None:
+    t, org, stage = swiss_event(teams=7, played=1)
+    jogo = (
+        Match.objects.filter(stage=stage, round=2)
+        .select_related("team_a", "team_b")
+        .order_by("order")
+        .first()
+    )
+    assert jogo is not None
+    token = captain_link_issue(jogo.team_a, org)
+    text = Client().get(f"/capataz/{token}/").content.decode()
+    next_jogo = text.split('id="proximo-jogo"')[1].split("</section>")[0]
+    assert "Rodada 2" in next_jogo and jogo.team_b.name in next_jogo
+    table = text.split('id="classificacao"')[1].split("</section>")[0]
+    assert "<h3>Suíço</h3>" in table and f"<strong>{jogo.team_a.name}</strong>" in table
+    assert table.count("<tr") == 1 + 7  # the header and every team of the phase
+
+
+def test_a_team_in_the_mata_mata_sees_its_rodada(db: object) -> None:
+    t = placings_event(
+        "mm", chaves=True, knockout=["a1", "b1", "a2", "b2"], ko_matches=[(1, "a1", "b2", None)]
+    )
+    boss = get_user_model().objects.create_superuser("chefe", password="x-senha-1")
+    token = captain_link_issue(t.teams.get(key="a1"), boss)
+    text = Client().get(f"/capataz/{token}/").content.decode()
+    next_jogo = text.split('id="proximo-jogo"')[1].split("</section>")[0]
+    assert "<dd>Mata-mata</dd>" in next_jogo and t.teams.get(key="b2").name in next_jogo
+    table = text.split('id="classificacao"')[1].split("</section>")[0]
+    assert "Chave A" in table and "Mata-mata: <strong>" in table
