@@ -4,8 +4,8 @@ the capataz's PIN signature from his own phone, and the contestações.
 The link is the judges' links' design (``scoring.services.links``, whose token helpers
 it uses): the address is ``/capataz/<key><secret>/``; ``key`` finds the row and is kept
 as is, of ``secret`` only the hash (``make_password``), so the whole address exists only
-in the return value of :func:`captain_link_issue` — shown once to the organizer, or
-handed by the inscrições online to the capataz when his inscrição is approved. A team
+in the return value of :func:`captain_link_issue` — shown once to the organizer (the
+inscrições online may call it when they approve a team, and hand the token on). A team
 has one live link: issuing another revokes the one before in the same transaction.
 
 The signature goes through ``scoring.services.workflow.sheet_sign_by_captain``: the same
