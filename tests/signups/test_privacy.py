@@ -12,6 +12,8 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from interchange.export import export_tournament
+from interchange.load import load_tournament
 from signups.models import Signup
 from signups.review import contact_erase, signup_approve
 from signups.services import signup_register
@@ -102,3 +104,13 @@ def test_the_review_shows_it_to_organizers_until_erased(signed: Site) -> None:
     assert not Signup.objects.filter(tournament=signed.public).exclude(phone="", email="").exists()
     trail = str(list(AuditEntry.objects.filter(tournament_id=signed.public.pk).values()))
     assert "LGPD" in trail and not any(trace in trail for trace in TRACES)
+
+
+def test_the_file_with_the_inscricoes_trail_loads_again(signed: Site) -> None:
+    """The trail's entries of the inscrições travel in tenteio/1 and load on another site."""
+    doc = export_tournament(signed.public)
+    assert any(e["model"] == "signups.Signup" for e in doc["audit"])
+    doc["tournament"]["slug"] = "copia"
+    outcome = load_tournament(doc)
+    copy = outcome.tournament
+    assert AuditEntry.objects.filter(tournament_id=copy.pk, model="signups.Signup").exists()
