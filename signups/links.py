@@ -1,19 +1,28 @@
 """The capataz's private link to his inscrição: the judges' links' design
 (``scoring.services.links``). The address is ``/inscricao/<key><secret>/``: ``key``
 finds the row and is kept as is; of ``secret`` only the hash is kept (``make_password``),
-so the whole address exists only in the answer to the registration that made it."""
+so the whole address exists only in the answer to the registration that made it.
+
+Checking that hash is slow on purpose (a third of a second here): once an address has
+been found right, the cache keeps its SHA-256 beside the row's hash for
+:data:`SEEN_SECONDS`, so the capataz's next visits cost one query; a wrong address is
+never remembered, and a row whose hash changed is checked again."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import secrets
 
 from django.contrib.auth.hashers import check_password, make_password
+from django.core.cache import cache
 
 from signups.models import Signup
 
 KEY_LENGTH = 8
 SECRET_BYTES = 24  # 32 characters of base64: about 192 bits, never guessed
 TOKEN_MAX = 100
+SEEN_SECONDS = 6 * 60 * 60
 
 
 def new_key() -> str:
@@ -38,4 +47,14 @@ def signup_find(token: str) -> Signup | None:
     if signup is None or len(key) != KEY_LENGTH or not secret:
         make_password(secret)
         return None
-    return signup if check_password(secret, signup.secret_hash) else None
+    seen = "signups:seen:" + hashlib.sha256(token.encode()).hexdigest()
+    try:
+        if cache.get(seen) == signup.secret_hash:
+            return signup
+    except Exception:  # noqa: BLE001 - without the cache, the slow check below
+        pass
+    if not check_password(secret, signup.secret_hash):
+        return None
+    with contextlib.suppress(Exception):  # without the cache the next visit checks the hash again
+        cache.set(seen, signup.secret_hash, SEEN_SECONDS)
+    return signup

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from signups import links
 from signups.links import signup_find
 from signups.models import Signup
 from signups.review import contact_erase, places_fill, signup_approve, signup_refuse, signups_approve_many
@@ -213,3 +214,24 @@ def test_every_decision_is_audited_without_the_contact(
     assert all(e.summaries.get("en") for e in entries)
     everything = str(list(AuditEntry.objects.values()))
     assert "99999" not in everything
+
+
+def test_a_right_link_is_remembered_a_wrong_one_never(
+    opened: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signup, token = signup_register(tournament=opened, data=trio("Os Taura"), phone="51 99999 0000")
+    checks: list[str] = []
+    real = links.check_password
+
+    def counted(secret: str, encoded: str) -> bool:
+        checks.append(secret)
+        return bool(real(secret, encoded))
+
+    monkeypatch.setattr(links, "check_password", counted)
+    assert signup_find(token) == signup and signup_find(token) == signup
+    assert len(checks) == 1  # the second visit: from the cache
+    wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+    assert signup_find(wrong) is None and signup_find(wrong) is None
+    assert len(checks) == 3
+    Signup.objects.filter(pk=signup.pk).update(secret_hash="changed")
+    assert signup_find(token) is None
