@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import View
 
+from core.site import absolute, base_url
 from signups import ratelimit
 from signups.forms import HONEYPOT, SignupForm
 from signups.links import signup_find
@@ -88,7 +89,7 @@ class RegisterView(TournamentPermissionMixin, View):
                 for msg in msgs:
                     form.add_error(field if field in form.fields else None, msg)
             return self.page(form, status=400, problems=exc.messages)
-        link = request.build_absolute_uri(reverse("signups:capataz", args=[token]))
+        link = absolute(reverse("signups:capataz", args=[token]), base_url(request))  # SITE_URL first
         context = {"tournament": self.tournament, "signup": signup, "link": link}
         return _private(render(request, "signups/registered.html", context))
 

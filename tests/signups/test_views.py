@@ -251,3 +251,9 @@ def test_the_form_passes_the_csrf_check_a_browser_makes(opened: Tournament) -> N
     data = {**form_data("Os Taura"), "csrfmiddlewaretoken": token.group(1)}
     answer = post(client, opened, data, HTTP_ORIGIN="http://testserver")
     assert answer.status_code == 200 and Signup.objects.count() == 1
+
+
+@override_settings(SITE_URL="https://truco.example.org")
+def test_the_link_is_on_the_sites_address(opened: Tournament) -> None:
+    body = text(post(Client(), opened, form_data("Os Taura")))
+    assert 'value="https://truco.example.org/inscricao/' in body
