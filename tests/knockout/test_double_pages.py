@@ -186,3 +186,14 @@ def test_a_rodada_of_each_bracket_played_together_takes_different_mesas(played: 
         first = {m.table_id for m in Match.objects.filter(stage__tournament=t, bracket=side_a, round=a)}
         second = {m.table_id for m in Match.objects.filter(stage__tournament=t, bracket=side_b, round=b)}
         assert first and second and not first & second
+
+
+def test_with_chapeus_the_pages_and_the_pdf_before_any_jogo(commits: None) -> None:
+    t = double(6, reset=False, slug="seis")
+    page = Client().get(f"/t/{t.slug}/mata-mata/").content.decode()
+    assert "Repescagem" in page and "chapéu: avança sem jogo" in page
+    assert "final de desempate" not in page  # no reset: the grande final decides
+    doc = Client().get(f"/t/{t.slug}/mata-mata.json").json()
+    assert doc["double_elimination"]["reset"] is False and doc["placings"] == []
+    texts = [p.extract_text() for p in PdfReader(io.BytesIO(render_document(t, Params("bracket")))).pages]
+    assert len(texts) == 3 and "Repescagem" in texts[1]
