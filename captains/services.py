@@ -58,21 +58,18 @@ def _revoke_live(team: Team, user: Any) -> bool:
     return bool(live.update(revoked_at=timezone.now(), revoked_by=recorded_user(user)))
 
 
-@transaction.atomic
-def captain_link_issue(team: Team, user: Any) -> str:
-    """A new private link for ``team``'s capataz (an organizer of its tournament asks);
-    the link before it, if any, stops working. Returns the token, the only time it
-    exists in clear. Locks the Team row (two organizers issuing at once: one after the
-    other), then its live link."""
-    ensure_can_manage(user, team.tournament)
+def _create(team: Team, user: Any, key: str, secret_hash: str, adopted: bool = False) -> CaptainLink:
+    """Lock the Team row (two organizers at once: one after the other), end its live link
+    and write the new one, with its trail."""
     Team.objects.select_for_update().filter(pk=team.pk).values_list("pk", flat=True).get()
     reissued = _revoke_live(team, user)
-    secret = secrets.token_urlsafe(SECRET_BYTES)
     link = CaptainLink.objects.create(
-        team=team, key=_new_key(), secret_hash=make_password(secret), created_by=recorded_user(user)
+        team=team, key=key, secret_hash=secret_hash, created_by=recorded_user(user)
     )
 
     def sentence() -> str:
+        if adopted:
+            return _("Link do capataz de «%(team)s»: o da inscrição online") % {"team": team.name}
         if reissued:
             return _("Novo link do capataz de «%(team)s» (o anterior deixou de valer)") % {"team": team.name}
         return _("Link do capataz de «%(team)s» criado") % {"team": team.name}
@@ -84,7 +81,31 @@ def captain_link_issue(team: Team, user: Any) -> str:
         sentence=sentence,
         team_id=team.pk,
     )
+    return link
+
+
+@transaction.atomic
+def captain_link_issue(team: Team, user: Any) -> str:
+    """A new private link for ``team``'s capataz (an organizer of its tournament asks);
+    the link before it, if any, stops working. Returns the token, the only time it
+    exists in clear."""
+    ensure_can_manage(user, team.tournament)
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    link = _create(team, user, _new_key(), make_password(secret))
     return link.key + secret
+
+
+@transaction.atomic
+def captain_link_adopt(*, team: Team, key: str, secret_hash: str, user: Any) -> bool:
+    """Make the address the capataz already holds (his inscrição online's: the same key
+    and hash design) the team's link, when the organizer approves the inscrição: one link
+    for him, from sign-up to the last jogo. False, and nothing written, if another link
+    took that key (one in 2⁴⁸): the organizer issues one from the team's page."""
+    ensure_can_manage(user, team.tournament)
+    if CaptainLink.objects.filter(key=key).exists():
+        return False
+    _create(team, user, key, secret_hash, adopted=True)
+    return True
 
 
 @transaction.atomic

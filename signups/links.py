@@ -17,10 +17,9 @@ import secrets
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.cache import cache
 
+from scoring.services.links import KEY_LENGTH, SECRET_BYTES  # one design: captains adopts it
 from signups.models import Signup
 
-KEY_LENGTH = 8
-SECRET_BYTES = 24  # 32 characters of base64: about 192 bits, never guessed
 TOKEN_MAX = 100
 SEEN_SECONDS = 6 * 60 * 60
 

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from captains.services import captain_link_adopt
 from core.text import clip
 from signups import trail
 from signups.models import Signup
@@ -62,6 +63,8 @@ def signup_approve(*, signup: Signup, user: Any) -> Team:
         before=S.PENDING,
         after=S.APPROVED,
     )
+    # The capataz's inscrição address becomes his team's page (captains), no new link.
+    captain_link_adopt(team=team, key=row.key, secret_hash=row.secret_hash, user=user)
     signup.status, signup.team = row.status, team
     return team
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from captains.models import CaptainLink
 from core.text import clip, name_key
 from signups.models import Signup
 from signups.services import closed_reason, places_taken, settings_of
@@ -133,8 +134,8 @@ def waiting_position(signup: Signup) -> int | None:
 
 def capataz_view(signup: Signup) -> dict[str, Any]:
     """What the capataz's link page shows: the inscrição's state, the refusal's reason,
-    the place in the waitlist, the team once approved. (Its next jogo, results and the
-    PIN signature are to come: they belong here, keyed by ``signup.team``.)"""
+    the place in the waitlist, the team once approved, and whether the same address opens
+    the team's capataz page (``captains``: adopted at the approval, until revoked)."""
     return {
         "signup": signup,
         "tournament": signup.tournament,
@@ -142,4 +143,6 @@ def capataz_view(signup: Signup) -> dict[str, Any]:
         "position": waiting_position(signup),
         "team": signup.team,
         "may_withdraw": signup.status in (S.PENDING, S.WAITLIST),
+        "captain_page": signup.team_id is not None
+        and CaptainLink.objects.filter(team=signup.team_id, key=signup.key, revoked_at__isnull=True).exists(),
     }

@@ -111,7 +111,7 @@ class CapatazView(View):
         found = self._signup(request, token)
         if isinstance(found, HttpResponse):
             return found
-        return _private(render(request, "signups/capataz.html", capataz_view(found)))
+        return _private(render(request, "signups/capataz.html", {**capataz_view(found), "token": token}))
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         found = self._signup(request, token)
@@ -120,13 +120,14 @@ class CapatazView(View):
         if request.POST.get("action") != "withdraw":
             context = {
                 **capataz_view(found),
+                "token": token,
                 "problem": _("Pedido inválido: escolha «Desistir da inscrição»."),
             }
             return _private(render(request, "signups/capataz.html", context, status=400))
         try:
             signup_withdraw(signup=found)
         except ServiceError as exc:
-            context = {**capataz_view(found), "problem": " ".join(exc.messages)}
+            context = {**capataz_view(found), "token": token, "problem": " ".join(exc.messages)}
             return _private(render(request, "signups/capataz.html", context, status=400))
         messages.success(request, _("Desistência registrada: a vaga passa para a próxima equipe da espera."))
         return redirect(request.path)
