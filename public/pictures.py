@@ -3,7 +3,8 @@
 Four pictures, from the same selectors as the pages: a chave's classificação
 (``standings.selectors`` through ``public.views.standings_rows``; a Swiss chave's with
 its desempates, ``public.pictures_swiss``), the mata-mata
-(``knockout.selectors.bracket_data``), one jogo (``standings.results.match_rows``) and
+(``knockout.selectors.bracket_data``, its tree drawn by ``public.pictures_bracket``; a
+double elimination's by ``public.pictures_double``), one jogo (``standings.results.match_rows``) and
 the final podium (``knockout.placings``). A picture leaves the site and is never
 updated, so it shows **homologated results only**, even where the tournament shows
 results waiting for homologation on its pages (docs/rules.md §3.14): the classificação
@@ -26,7 +27,9 @@ from django.utils.translation import pgettext
 
 from core import words
 from knockout.placings import final_placings
-from knockout.selectors import Slot, SlotTeam, bracket_data
+from knockout.selectors import bracket_data
+from public.pictures_bracket import COLUMN_GAP, band_height, box, column_width, font_size, tree
+from public.pictures_double import double_picture
 from public.pictures_frame import FOOTER, HEADER, MARGIN, OG_HEIGHT, WIDTH, fit, frame, sized, text_width
 from public.pictures_swiss import swiss_columns
 from public.swiss import is_swiss
@@ -207,7 +210,6 @@ def podium_picture(t: Tournament, revision: int, address: str) -> dict[str, Any]
 
 # ---- the mata-mata ----------------------------------------------------------------
 
-COLUMN_GAP = 44
 ROUND_TITLES = 48
 
 
@@ -215,40 +217,25 @@ def bracket_picture(t: Tournament, stage: Stage, revision: int, address: str) ->
     data = bracket_data(stage)
     if not data.recognized or not data.rounds:
         return None
+    if data.double:
+        return double_picture(t, data, revision, address)
     first = next((i for i, r in enumerate(data.rounds) if len(r) <= MOST_SLOTS), len(data.rounds) - 1)
     rounds = data.rounds[first:]
-    names = data.round_names[first:]
     columns = len(rounds)
-    col_w = (WIDTH - 2 * MARGIN - (columns - 1) * COLUMN_GAP) / columns
-    size = 26 if col_w >= 300 else (22 if col_w >= 220 else 19)
-    line_h = size + 12
-    box_h = 2 * line_h
-    most = len(rounds[0])
+    col_w = column_width(columns)
+    size = font_size(columns)
+    box_h = 2 * (size + 12)
     top = HEADER + ROUND_TITLES
     room = OG_HEIGHT - top - FOOTER - 16
-    body = max(room, most * (box_h + 10))
+    body = max(room, band_height(rounds, size))
     height = top + body + FOOTER + 16
-    cols = []
-    for c, (level, name) in enumerate(zip(rounds, names)):
-        x = MARGIN + c * (col_w + COLUMN_GAP)
-        slots = []
-        for j, slot in enumerate(level):
-            centre = top + (j + 0.5) * body / len(level)
-            box = _box(slot, x, centre - box_h / 2, col_w, line_h, size)
-            if c + 1 < columns:
-                following = top + (j // 2 + 0.5) * body / len(rounds[c + 1])
-                middle = x + col_w + COLUMN_GAP / 2
-                end = x + col_w + COLUMN_GAP
-                box["path"] = f"M{x + col_w:.1f},{centre:.1f} H{middle:.1f} V{following:.1f} H{end:.1f}"
-            slots.append(box)
-        title_text, title_size = sized(name, col_w, (22, 19, 16))
-        cols.append({"x": round(x), "title": title_text, "title_size": title_size, "slots": slots})
+    cols = tree(rounds, data.round_names[first:], top, body, HEADER + 34, size)
     third = None
     if data.third_place is not None:
         x = MARGIN + (columns - 1) * (col_w + COLUMN_GAP)
         y = top + body - box_h - 4
         if columns == 1 or y > top + body / 2 + box_h:  # room under the final
-            third = _box(data.third_place, x, y, col_w, line_h, size)
+            third = box(data.third_place, x, y, col_w, size)
             third["title"] = fit(third_place_name(), 20, col_w, bold=True)
             third["title_y"] = third["y"] - 10
     champion = data.champion
@@ -262,71 +249,8 @@ def bracket_picture(t: Tournament, stage: Stage, revision: int, address: str) ->
         **framed,
         "columns": cols,
         "col_w": col_w,
-        "titles_y": HEADER + 34,
         "size": size,
         "third": third,
         "earlier": first > 0,
+        "headings": [],
     }
-
-
-def _box(slot: Slot, x: float, y: float, width: float, line_h: int, size: int) -> dict[str, Any]:
-    won = _partidas(slot)
-    sides = []
-    for k, (team, pending, count) in enumerate(
-        ((slot.team_a, slot.pending_a, won[0]), (slot.team_b, slot.pending_b, won[1]))
-    ):
-        side = _side(slot, team, pending, count, width, size)
-        top = round(y + k * line_h)
-        sides.append({**side, "base": round(top + line_h * 0.68), "bar_y": top + 4, "bar_h": line_h - 8})
-    return {
-        "x": round(x),
-        "y": round(y),
-        "w": round(width),
-        "h": 2 * line_h,
-        "right": round(x + width),
-        "text_x": round(x + 16),
-        "count_x": round(x + width - 12),
-        "sides": sides,
-        "mid": round(y + line_h),
-    }
-
-
-def _side(
-    slot: Slot,
-    team: SlotTeam | None,
-    pending: bool,
-    count: str,
-    width: float,
-    size: int,
-) -> dict[str, Any]:
-    if team is not None:
-        name = team.name
-    elif slot.bye:
-        name = _("chapéu")
-    else:
-        name = "—" if not pending else _("a definir")
-    final = slot.winner is not None and not slot.pending
-    shown = count if final else ""
-    room = width - 20 - (text_width(shown, size, True) + 12 if shown else 0)
-    won = final and team is not None and slot.winner == team.key
-    return {
-        "name": fit(name, size, room, bold=won),
-        "won": won,
-        "empty": team is None,
-        "count": shown,
-    }
-
-
-def _partidas(slot: Slot) -> tuple[str, str]:
-    """The partidas each side won, from the scores shown (a W.O. has none)."""
-    if not slot.games:
-        return ("", "")
-    a = b = 0
-    for score in slot.games:
-        left, _sep, right = score.partition("–")
-        try:
-            x, y = int(left), int(right)
-        except ValueError:
-            continue
-        a, b = a + (x > y), b + (y > x)
-    return (str(a), str(b))

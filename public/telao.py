@@ -2,7 +2,8 @@
 and the podium once the event ends, the chaves' classificação several chaves a screen,
 during a Swiss phase its current rodada's emparceiramentos (mesa, teams, folga) and its
 classificação with the Swiss desempates a few rows a screen, the current rodada's mesas
-with the placar parcial of the digital tenteio, the mata-mata, and the next jogos. Read
+with the placar parcial of the digital tenteio, the mata-mata (a double elimination's
+chave dos vencedores, repescagem and grande final each on its screens), and the next jogos. Read
 from the same selectors as the public pages and published by the same rule
 (``standings.results``); the page cycles through the screens by itself
 (``static/js/telao.js``)."""
@@ -27,6 +28,7 @@ MESAS_PER_SCREEN = 8
 PAIRINGS_PER_SCREEN = 14  # a Swiss rodada's jogos, one line each
 SWISS_ROWS_PER_SCREEN = 12  # the Swiss classificação's rows
 NEXT_JOGOS = 10
+BRACKET_COLUMNS = 4  # a repescagem's rodadas a screen, legible at 1920×1080
 DEFAULT_CYCLE = 12  # seconds a screen stays up
 SHORTEST_CYCLE, LONGEST_CYCLE = 2, 120
 
@@ -126,8 +128,39 @@ def _bracket_screens(t: Any) -> list[Screen]:
     screens = []
     for stage in knockout_stages(t):
         bracket = bracket_data(stage)
-        if bracket.recognized:
-            screens.append(Screen("mata-mata", [bracket], stage.key))
+        if not bracket.recognized:
+            continue
+        if not bracket.double:
+            screens.append(
+                Screen("mata-mata", [{"bracket": bracket, "rounds": bracket.columns()}], stage.key)
+            )
+            continue
+        screens += _double_screens(stage.key, bracket)
+    return screens
+
+
+def _double_screens(key: str, bracket: Any) -> list[Screen]:
+    """A double elimination's screens (docs/rules.md §3.18), as its page's sections: the
+    chave dos vencedores, the repescagem (``BRACKET_COLUMNS`` rodadas a screen: its
+    rodadas outnumber the winners'), and the grand final."""
+    screens = [
+        Screen(
+            "mata-mata",
+            [{"bracket": bracket, "rounds": bracket.columns(), "part": _("Chave dos vencedores")}],
+            key,
+        )
+    ]
+    chunks = _chunks(bracket.loser_columns(), BRACKET_COLUMNS)
+    for i, chunk in enumerate(chunks):
+        part = _("Repescagem")
+        if len(chunks) > 1:
+            part += f" ({i + 1}/{len(chunks)})"
+        screens.append(Screen("mata-mata", [{"bracket": bracket, "rounds": chunk, "part": part}], key))
+    if bracket.finals:
+        # No final de desempate yet: the screen says when there would be one, as the page does.
+        maybe_reset = bracket.reset and len(bracket.finals) == 1
+        final = {"bracket": bracket, "rounds": bracket.final_columns(), "part": _("Grande final")}
+        screens.append(Screen("mata-mata", [{**final, "final": True, "maybe_reset": maybe_reset}], key))
     return screens
 
 
