@@ -28,6 +28,7 @@ from core.numbers import whole_number
 from knockout.placings import FinalPlacings, final_placings
 from public import scopes
 from public.caching import public_page
+from public.standings_export import standings_export_table
 from public.swiss import swiss_values, with_swiss_values
 from public.tables import ResultsTable, ScheduleTable, StandingsTable
 from public.tables_swiss import HIDDEN, SwissStandingsTable
@@ -180,13 +181,8 @@ class StandingsView(TournamentPermissionMixin, TemplateView):
         many = self.page.paginator.num_pages > 1 and not request.GET.get("_export")
         self.stage_tables = tournament_standings(t, group_ids=self.group_ids if many else None)
         if request.GET.get("_export"):
-            every = [
-                {**row, "stage": st.stage.key, "group": gt.group.name}
-                for st in self.stage_tables
-                for gt in st.groups
-                for row in standings_rows(t, gt)
-            ]
-            exported = export_response(request, StandingsTable(every), f"{t.slug}-classificacao")
+            table = standings_export_table(self.stage_tables, functools.partial(standings_rows, t))
+            exported = export_response(request, table, f"{t.slug}-classificacao")
             if exported is not None:
                 return exported
         shown = set(self.group_ids)

@@ -1,5 +1,6 @@
-"""Embeddable widgets: a chave's classificação and the mata-mata, read-only, for an
-``<iframe>`` on a federation's or a university's site.
+"""Embeddable widgets: a chave's classificação (a Swiss chave's with its desempates, as
+the classificação page shows it) and the mata-mata, read-only, for an ``<iframe>`` on a
+federation's or a university's site.
 
 The only pages another site may frame: each drops ``X-Frame-Options`` and replaces the
 Content-Security-Policy's ``frame-ancestors 'none'`` with ``*`` (every other page keeps
@@ -23,7 +24,9 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from knockout.selectors import bracket_data, knockout_stages, pick_stage
 from public import scopes
 from public.caching import public_page
-from public.pictures import column_titles
+from public.pictures import NUMBER_COLUMNS, column_titles
+from public.swiss import is_swiss, swiss_values, with_swiss_values
+from public.tables_swiss import SWISS_SHOWN, SwissStandingsTable
 from public.views import standings_rows
 from standings.selectors import tournament_standings
 from tournaments.permissions import Action, TournamentPermissionMixin
@@ -45,15 +48,23 @@ class ChaveEmbedView(TournamentPermissionMixin, View):
 
     def get(self, request: HttpRequest, slug: str, group_id: int) -> HttpResponse:
         t = self.tournament
-        found = [gt for st in tournament_standings(t, group_ids=[group_id]) for gt in st.groups]
+        found = [(st, gt) for st in tournament_standings(t, group_ids=[group_id]) for gt in st.groups]
         if not found:
             raise Http404
+        st, gt = found[0]
+        rows = standings_rows(t, gt)
+        keys: tuple[str, ...] = NUMBER_COLUMNS
+        titles = column_titles()
+        if is_swiss(st.stage):  # the Swiss desempates, as the classificação page has them
+            with_swiss_values(rows, gt, swiss_values([st])[gt.group.pk])
+            keys = SWISS_SHOWN
+            titles = [str(SwissStandingsTable.base_columns[k].verbose_name) for k in keys]
         context: dict[str, Any] = {
             "tournament": t,
-            "group": found[0].group,
-            "rows": standings_rows(t, found[0]),
-            "columns": column_titles(),
-            "unplayed": found[0].unplayed,
+            "group": gt.group,
+            "rows": [{**r, "numbers": [r[k] for k in keys]} for r in rows],
+            "columns": titles,
+            "unplayed": gt.unplayed,
         }
         return render(request, "public/embed_chave.html", context)
 
