@@ -6,8 +6,8 @@ final de desempate once it exists).
 One picture 1200 wide holds them legibly only if no part has more than a few rodadas
 across: the chave dos vencedores is drawn from its first rodada of at most
 ``MOST_SLOTS`` jogos (as a single elimination's is), and the repescagem, which has about
-twice its rodadas, by ``LOSER_COLUMNS`` rodadas from the first still in play; a part cut
-so says which rodadas it shows."""
+twice its rodadas, by ``LOSER_COLUMNS`` rodadas from the first still in play (the last
+``LOSER_COLUMNS`` once fewer are left); a part cut so says which rodadas it shows."""
 
 from __future__ import annotations
 
