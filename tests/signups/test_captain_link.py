@@ -26,7 +26,8 @@ def test_the_inscricao_address_becomes_the_capataz_page(opened: Tournament, orga
     assert reverse("captains:page", args=[token]) not in state
     team = signup_approve(signup=signup, user=organizer)
     (link,) = CaptainLink.objects.filter(team=team)
-    assert link.key == token[:8] and link.secret_hash == signup.secret_hash and token[8:] not in link.secret_hash
+    assert (link.key, link.secret_hash) == (token[:8], signup.secret_hash)
+    assert token[8:] not in link.secret_hash
     page = client.get(reverse("captains:page", args=[token]))
     assert page.status_code == 200 and "Trio Minuano" in page.content.decode()
     assert "51 99999" not in page.content.decode()
