@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -30,7 +30,7 @@ from scoring.models import ScoreSheet, Signature
 from scoring.selectors import SheetView, sheet_views
 from scoring.services.workflow import required_teams
 from tournaments.models import Group, Match, Stage, Tournament
-from tournaments.phases import match_where
+from tournaments.phases import double_stages, double_turn_jogos, match_where
 
 # The «estado» filter of the list: value -> label.
 STATE_FILTERS = {
@@ -136,11 +136,22 @@ def score_text(modality: Modality, match: Match, result: Any) -> tuple[str, str]
     return text, games
 
 
+def _in_rodada(tournament: Tournament, n: int) -> Q:
+    """The jogos of rodada ``n``: its number in the chaves and a single mata-mata; in a
+    double elimination, the schedule's rodada (a rodada of each bracket played at once)."""
+    doubles = double_stages(tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).values_list("pk", flat=True))
+    found = Q(round=n) & ~Q(stage__in=list(doubles))
+    for stage_id, k in doubles.items():
+        for bracket, number in double_turn_jogos(n, k):
+            found |= Q(stage_id=stage_id, bracket=bracket, round=number)
+    return found
+
+
 def review_rows(tournament: Tournament, filters: Filters) -> list[ReviewRow]:
     """The jogos of the list, filtered, with each latest version's review facts."""
     qs = Match.objects.filter(stage__tournament=tournament)
     if filters.rodada is not None:
-        qs = qs.filter(round=filters.rodada)
+        qs = qs.filter(_in_rodada(tournament, filters.rodada))
     if filters.fase:
         qs = qs.filter(stage__key=filters.fase)
     if filters.chave is not None:

@@ -51,6 +51,35 @@ def double_round_name(bracket: str, number: int) -> str:
     return _("Final de desempate") if number == 2 else _("Grande final")
 
 
+def double_turn(bracket: str, number: int, k: int) -> int:
+    """The rodada of the schedule (1-based) a double elimination's jogo is played in, for
+    a winners' bracket of ``k`` rodadas: each jogo as soon as its teams can be known. WB
+    ``r`` in rodada ``r``; LB ``t`` in rodada ``t + 1`` (it waits for the losers of WB
+    ``(t + 2) // 2``); GF 1 in ``2k`` and its reset in ``2k + 1`` (with two teams, 2 and 3)."""
+    if bracket == "W":
+        return number
+    if bracket == "L":
+        return number + 1
+    return 2 * k - 1 + number
+
+
+def double_turn_jogos(turn: int, k: int) -> list[tuple[str, int]]:
+    """The (bracket, rodada of that bracket) played in the schedule's rodada ``turn``:
+    the inverse of :func:`double_turn`."""
+    pairs = [("W", turn), ("L", turn - 1), ("GF", turn - 2 * k + 1)]
+    return [(bracket, n) for bracket, n in pairs if n >= 1 and double_turn(bracket, n, k) == turn]
+
+
+def double_stages(stage_ids: Iterable[int]) -> dict[int, int]:
+    """The double eliminations among these stages (their jogos have a ``bracket``), each
+    with the rodadas of its winners' bracket (``k``, from its teams)."""
+    ids = set(
+        Match.objects.filter(stage__in=list(stage_ids)).exclude(bracket="").values_list("stage_id", flat=True)
+    )
+    counts = Stage.objects.filter(pk__in=ids).annotate(n=Count("entries")).values_list("pk", "n")
+    return {pk: knockout_round_count(n) for pk, n in counts}
+
+
 def group_round_name(number: int | None) -> str:
     return _("Rodada %(n)d") % {"n": number} if number is not None else ""
 
@@ -120,14 +149,18 @@ def stage_rounds(tournament_id: int) -> list[tuple[Stage, list[tuple[int, str]]]
         if number is not None:  # filtered above; the type does not know
             rounds.setdefault(stage_id, set()).add(number)
     totals = knockout_totals(s.pk for s in stages if s.kind == Stage.Kind.KNOCKOUT)
-    paired = Match.objects.filter(stage__in=stages).exclude(bracket="").order_by()
-    doubles = set(paired.values_list("stage_id", flat=True))
+    doubles = double_stages(s.pk for s in stages if s.kind == Stage.Kind.KNOCKOUT)
+    turns: dict[int, set[int]] = {}
+    jogos = Match.objects.filter(stage__in=list(doubles), round__isnull=False).order_by()
+    for stage_id, bracket, number in jogos.values_list("stage_id", "bracket", "round"):
+        turns.setdefault(stage_id, set()).add(double_turn(bracket, number or 0, doubles[stage_id]))
     out = []
     for s in stages:
         numbers = sorted(rounds.get(s.pk, ()))
-        if s.kind == Stage.Kind.KNOCKOUT and s.pk in doubles:
-            # A double elimination's «rodada n» holds a rodada of each of its brackets.
-            out.append((s, [(n, group_round_name(n)) for n in numbers]))
+        if s.pk in doubles:
+            # A double elimination's «rodada n» is the schedule's: a rodada of each bracket
+            # played at the same time (``double_turn``), as its jogos' times say.
+            out.append((s, [(n, group_round_name(n)) for n in sorted(turns.get(s.pk, ()))]))
         elif s.kind == Stage.Kind.KNOCKOUT:
             total = max([totals.get(s.pk, 0), *numbers])
             out.append((s, [(n, round_name(n, total)) for n in numbers]))

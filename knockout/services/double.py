@@ -37,7 +37,7 @@ from scoring.models import ScoreSheet
 from scoring.selectors import homologated_results
 from scoring.services.errors import WorkflowError
 from tournaments.models import Match, Stage, StageTeam, Tournament
-from tournaments.phases import double_round_name
+from tournaments.phases import double_round_name, double_turn
 
 
 def is_double(stage: Stage) -> bool:
@@ -55,16 +55,7 @@ def jogo_name(m: Match) -> str:
     return double_round_name(m.bracket, m.round or 0)
 
 
-def turn(side: str, number: int, k: int) -> int:
-    """The rodada of the schedule (1-based) a jogo is played in, for a winners' bracket of
-    ``k`` rodadas: each jogo as soon as its teams can be known. WB ``r`` in rodada ``r``;
-    LB ``t`` in rodada ``t + 1`` (it waits for the losers of WB ``(t + 2) // 2``); GF 1
-    in ``2k`` and its reset in ``2k + 1`` (with two teams, 2 and 3)."""
-    if side == d.WB:
-        return number
-    if side == d.LB:
-        return number + 1
-    return 2 * k - 1 + number
+turn = double_turn  # the schedule's rodada of a jogo (tournaments.phases, for the filters too)
 
 
 def turn_count(k: int, reset: bool) -> int:
