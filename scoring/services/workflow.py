@@ -30,15 +30,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.access import ensure_can_enter, ensure_can_manage, is_organizer, tournament_of
+from scoring.access import ensure_can_enter, ensure_can_manage, tournament_of
 from scoring.diff import Change, Names, content_of, diff
-from scoring.models import ScoreSheet, ScoringSettings, SheetEvent, Signature
+from scoring.models import ScoreSheet, ScoringSettings, SheetEvent
 from scoring.services.consequences import consequences_of
 from scoring.services.contributions import contributions_refresh
 from scoring.services.entry import EntryData, prepare_entry
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
-from scoring.services.keys import ensure_new, ensure_new_check, ensure_new_sheet, ensure_new_signature
-from scoring.services.pins import paper_blocked, pin_verify
+from scoring.services.keys import ensure_new, ensure_new_check, ensure_new_sheet
 from scoring.signals import sheet_homologated, sheet_reverted
 from tournaments.models import Match, Stage, Team
 from tournaments.revision import bump_match
@@ -284,104 +283,6 @@ def sheet_check(
     return CheckOutcome(True, latest)
 
 
-def sheet_sign(
-    *,
-    match: Match,
-    user: Any,
-    team: Team,
-    version: int,
-    method: str = Signature.Method.PAPER,
-    pin: str = "",
-    origin: Origin = NO_ORIGIN,
-    key: uuid.UUID | None = None,
-) -> ScoreSheet:
-    """Record a capataz's signature on ``version``; both signed (or the present side of a
-    W.O.) makes the súmula SIGNED. A wrong PIN is counted before anything else is
-    looked at (its own transaction). A paper signature for a team whose PIN is locked
-    (``pins.paper_blocked``) is the organizer's to record. Locks the TeamPin row, then
-    the Match row. ``key`` is kept on the signature; a key already written raises
-    :class:`AlreadyWritten` with that signature before the PIN is looked at, so a resend
-    after a lost reply neither counts as a PIN attempt nor needs the PIN again."""
-    ensure_can_enter(user, match)
-    return _sign(
-        match=match, user=user, team=team, version=version, method=method, pin=pin, origin=origin, key=key
-    )
-
-
-def sheet_sign_by_captain(
-    *, match: Match, team: Team, version: int, pin: str, origin: Origin = NO_ORIGIN
-) -> ScoreSheet:
-    """The capataz signs ``version`` with the team PIN on his own phone (``captains``):
-    the PIN check, its lockout and the history of :func:`sheet_sign`, with no one logged
-    in (the caller has checked the team's private link). The SIGNED event's details say
-    ``"via": "capataz"``."""
-    return _sign(
-        match=match,
-        user=None,
-        team=team,
-        version=version,
-        method=Signature.Method.PIN,
-        pin=pin,
-        origin=origin,
-        via="capataz",
-    )
-
-
-def _sign(
-    *,
-    match: Match,
-    user: Any,
-    team: Team,
-    version: int,
-    method: str,
-    pin: str,
-    origin: Origin,
-    key: uuid.UUID | None = None,
-    via: str = "",
-) -> ScoreSheet:
-    ensure_new_signature(match, key)
-    if team.pk not in (match.team_a_id, match.team_b_id):
-        raise WorkflowError(_("Esta equipe não joga este jogo."))
-    if method == Signature.Method.PIN:
-        pin_verify(team=team, pin=pin)
-    elif method != Signature.Method.PAPER:
-        raise WorkflowError(_("Forma de assinatura desconhecida."))
-    with transaction.atomic():
-        paper = method == Signature.Method.PAPER
-        if paper and paper_blocked(team, lock=True) and not is_organizer(user, tournament_of(match)):
-            raise NotAllowed(
-                _(
-                    "PIN de %(team)s bloqueado após tentativas erradas: a assinatura desta equipe "
-                    "aguarda a comissão organizadora, que desbloqueia o PIN ou registra ela mesma a "
-                    "assinatura em papel."
-                )
-                % {"team": team.name}
-            )
-        sheets = _locked_versions(match)
-        ensure_new_signature(match, key)
-        sheet = _ensure_base(match, sheets, version)
-        if sheet is None or sheet.status not in (Status.SUBMITTED, Status.SIGNED):
-            raise WorkflowError(_("Só uma súmula enviada e ainda não homologada pode ser assinada."))
-        if team not in required_teams(match, sheet.result):
-            raise WorkflowError(
-                _("%(team)s está ausente (W.O.) e não assina a súmula.") % {"team": team.name}
-            )
-        if sheet.signatures.filter(team=team).exists():
-            raise WorkflowError(_("O capataz de %(team)s já assinou esta súmula.") % {"team": team.name})
-        Signature.objects.create(
-            sheet=sheet, team=team, method=method, recorded_by=recorded_user(user), client_key=key
-        )
-        details = {"version": sheet.version, "team": team.key, "method": method}
-        if via:
-            details["via"] = via
-        _event(match, sheet, SheetEvent.Kind.SIGNED, user, origin, details=details)
-        if _signatures_complete(sheet):
-            # No public page tells signed from submitted: nothing to bump.
-            sheet.status = Status.SIGNED
-            sheet.save(update_fields=["status"])
-    return sheet
-
-
 def sheet_homologate(*, match: Match, user: Any, version: int, origin: Origin = NO_ORIGIN) -> ScoreSheet:
     """The organizer accepts the confirmed, signed version; W.O. and Art. 20 §1º then
     expel the team (computed by the rules engine from homologated súmulas). Locks the
@@ -432,3 +333,8 @@ def sheet_revert(
         _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)
         bump_match(tournament_of(match).pk, match)
     return sheet
+
+
+# The signatures live in their own module (it reads this one's helpers); their callers
+# import them from here, with the rest of the workflow.
+from scoring.services.signing import sheet_sign, sheet_sign_by_captain  # noqa: E402, F401
