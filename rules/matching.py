@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Sequence
-from itertools import chain
 
 
 class Matcher:
@@ -77,13 +76,28 @@ class Matcher:
         """Edmonds' search for an augmenting path from ``root``; applies it if found."""
         n, mate, alive, forbidden = len(self.mate), self.mate, self.alive, self.forbidden
         parent, base, used = [-1] * n, list(range(n)), [False] * n
-        used[root] = True
-        queue = deque([root])
-        # Exposed vertices first: any order of neighbours is correct, this one is quick.
+        queue: deque[int] = deque()
         exposed = [u for u in self.active if alive[u] and mate[u] == -1 and u != root]
+
+        def outer(i: int) -> bool:
+            # A vertex joins the tree as outer: its edges to the exposed vertices are
+            # scanned at once, not when the queue reaches it. Any order of scanning is
+            # correct; this one ends the search as soon as a path exists (in a near-complete
+            # graph, usually at the first outer vertex) instead of after a whole level.
+            for e in exposed:
+                if parent[e] == -1 and e not in forbidden[i]:
+                    parent[e] = i
+                    self._flip(e, parent)
+                    return True
+            used[i] = True
+            queue.append(i)
+            return False
+
+        if outer(root):
+            return True
         while queue:
             v = queue.popleft()
-            for to in chain(exposed, self.active):
+            for to in self.active:
                 if not alive[to] or to == v or to in forbidden[v] or base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
@@ -94,21 +108,22 @@ class Matcher:
                     for i in self.active:
                         if alive[i] and blossom[base[i]]:
                             base[i] = top
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
+                            if not used[i] and outer(i):
+                                return True
+                elif parent[to] == -1 and mate[to] != -1:
                     parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:
-                            p = parent[to]
-                            nxt = mate[p]
-                            mate[to], mate[p] = p, to
-                            to = nxt
+                    if outer(mate[to]):
                         return True
-                    used[mate[to]] = True
-                    queue.append(mate[to])
         return False
+
+    def _flip(self, end: int, parent: list[int]) -> None:
+        """Swap matched and unmatched edges along the tree path from exposed ``end`` to the root."""
+        mate = self.mate
+        while end != -1:
+            p = parent[end]
+            nxt = mate[p]
+            mate[end], mate[p] = p, end
+            end = nxt
 
     def _lca(self, a: int, b: int, parent: list[int], base: list[int]) -> int:
         seen = set()

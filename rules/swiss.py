@@ -27,6 +27,7 @@ jogos, sum of squared differences of vitórias), compared in that order.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -119,9 +120,8 @@ class _Problem:
 
 def _preference(remaining: list[int], score: list[int]) -> list[int]:
     """remaining[0]'s partners, best first: its group folded, then lower groups in order."""
-    end = 1
-    while end < len(remaining) and score[remaining[end]] == score[remaining[0]]:
-        end += 1
+    # ``remaining`` is in rank order, so its scores never rise: the group ends where they fall.
+    end = bisect_right(remaining, -score[remaining[0]], key=lambda i: -score[i])
     group = remaining[1:end]
     if end % 2 == 1 and group:  # odd group: its lowest team is the one to float down
         group = [*group[:-1][::-1], group[-1]]

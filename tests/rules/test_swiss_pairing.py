@@ -252,6 +252,34 @@ def test_the_oracle_finds_a_perfect_matching_exactly_when_one_exists(
         )
 
 
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.randoms(use_true_random=False))
+def test_each_commit_is_accepted_exactly_when_the_rest_still_pairs(
+    graph: tuple[int, list[tuple[int, int]]], rnd: random.Random
+) -> None:
+    # The walk's choices depend only on this answer, never on which perfect matching the
+    # oracle holds: so any correct search order pairs alike (and replays stay equal).
+    n, banned = graph
+    forbidden: list[set[int]] = [set() for _ in range(n)]
+    for a, b in banned:
+        forbidden[a].add(b)
+        forbidden[b].add(a)
+    matcher = Matcher(n, forbidden)
+    if n % 2 or not matcher.perfect():
+        return
+    left = list(range(n))
+    while left:
+        t, c = rnd.sample(left, 2)
+        rest = [str(v) for v in left if v not in (t, c)]
+        pairs = any(all(int(b) not in forbidden[int(a)] for a, b in m) for m in _matchings(rest))
+        expected = matcher.allowed(t, c) and pairs
+        assert (matcher.allowed(t, c) and matcher.commit(t, c)) == expected
+        if expected:
+            left.remove(t)
+            left.remove(c)
+        assert all(matcher.mate[matcher.mate[v]] == v and matcher.allowed(v, matcher.mate[v]) for v in left)
+
+
 def test_round_one_is_the_seeded_draw_folded() -> None:
     teams = [f"t{i}" for i in range(8)]
     order = list(teams)
