@@ -2,12 +2,11 @@
 classificação page, the telão, the pictures and the PDFs (a selector).
 
 The numbers are the classificação's (``standings.selectors``): the Swiss desempates of a
-row are ``rules.swiss_tiebreaks``' values over the same counted jogos the ranking read
-(``GroupTable.ranked``) and the folgas the recorded pairings gave, as
-``standings.chaves.from_swiss`` computes them to rank the chave. The rodadas are the
-jogos as they are now (a swap before the rodada moves them), with what the public may
-see of their results (``standings.results.match_rows``), and each rodada's folga from its
-recorded pairing (a sorteio of purpose «swiss»).
+row are the lines its chave was ranked by (``GroupTable.swiss``: ``rules.swiss_tiebreaks``
+over the counted jogos and the folgas the recorded pairings gave), read, not computed
+again. The rodadas are the jogos as they are now (a swap before the rodada moves them),
+with what the public may see of their results (``standings.results.match_rows``), and
+each rodada's folga from its recorded pairing (a sorteio of purpose «swiss»).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.swiss_tiebreaks import FinishedRound, Game, SwissLine, swiss_tiebreaks
+from rules.swiss_tiebreaks import SwissLine
 from standings.results import match_rows
 from tournaments.models import DrawOfLots, Stage, Tournament
 
@@ -62,16 +61,6 @@ def recorded_byes(group_ids: Collection[int]) -> dict[int, list[str]]:
     return byes
 
 
-def swiss_lines(gt: Any, byes: list[str]) -> dict[str, SwissLine]:
-    """A Swiss chave's desempates per team key (``gt``: ``standings.selectors.GroupTable``;
-    ``byes``: its ``recorded_byes``): from the jogos its classificação counted."""
-    members = set(gt.teams)
-    # One jogo or one folga per "rodada": the values do not depend on how they group.
-    rounds = [FinishedRound((Game(m.team_a, m.team_b, m.winner),)) for m in gt.ranked]
-    rounds += [FinishedRound(bye=k) for k in byes if k in members]
-    return swiss_tiebreaks(list(gt.teams), rounds)
-
-
 def with_swiss_values(rows: list[dict[str, Any]], gt: Any, lines: Mapping[str, SwissLine]) -> None:
     """Add the Swiss desempates to a chave's rows (``public.views.standings_rows``, in the
     order of ``gt.lines``)."""
@@ -81,12 +70,11 @@ def with_swiss_values(rows: list[dict[str, Any]], gt: Any, lines: Mapping[str, S
             row[column] = getattr(found, column) if found is not None else 0
 
 
-def swiss_values(stage_tables: list[Any]) -> dict[int, dict[str, SwissLine]]:
-    """Chave id → its Swiss desempates, for every Swiss chave of ``stage_tables``
-    (``standings.selectors.tournament_standings``); round-robin chaves are not in it."""
-    swiss = [gt for st in stage_tables if is_swiss(st.stage) for gt in st.groups]
-    byes = recorded_byes([gt.group.pk for gt in swiss])
-    return {gt.group.pk: swiss_lines(gt, byes[gt.group.pk]) for gt in swiss}
+def swiss_values(stage_tables: list[Any]) -> dict[int, Mapping[str, SwissLine]]:
+    """Chave id → its Swiss desempates by team key, for every Swiss chave of
+    ``stage_tables`` (``standings.selectors.tournament_standings``); round-robin chaves
+    are not in it."""
+    return {gt.group.pk: gt.swiss for st in stage_tables if is_swiss(st.stage) for gt in st.groups}
 
 
 def _natural(text: str) -> tuple[int, str]:

@@ -12,16 +12,16 @@ to the same sums, or ranks from its fixtures (:func:`from_swiss`) in the same ca
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.modality_params import Modality
 from rules.ranking import GroupStandings, rank_group, rank_totals, sum_counters
 from rules.resolver import ZERO
-from rules.swiss_tiebreaks import criterion_values, tiebreaks_of, with_swiss
+from rules.swiss_tiebreaks import SwissLine, criterion_values, tiebreaks_of, with_swiss
 from rules.totals import StoredMatch, evaluate_tallies, expulsion_reasons, folga_credit
-from rules.types import Counters, Criterion, RankedMatch
+from rules.types import Counters, RankedMatch
 
-SwissValues = Mapping[str, Mapping[Criterion, int]]  # each team's Swiss criteria
+SwissLines = Mapping[str, SwissLine]  # a Swiss chave's lines: each team's folgas and criteria
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,7 @@ class ChaveResult:
     ranked: tuple[RankedMatch, ...] | None  # None: not fetched (not needed to rank)
     dq_reasons: Mapping[str, str]
     unplayed: int  # fixtures still without a counted result
+    swiss: SwissLines = field(default_factory=dict)  # a Swiss chave's lines, as it was ranked by them
 
 
 def from_sums(
@@ -39,16 +40,21 @@ def from_sums(
     unplayed: int,
     lots: Sequence[Sequence[str]],
     between: Sequence[RankedMatch] | None,
-    swiss: SwissValues | None = None,
+    swiss: SwissLines | None = None,
 ) -> ChaveResult:
     """Rank a chave where nobody is expelled from its summed counters. ``between`` are
     the jogos among tied teams that head-to-head needs: ``None`` when not fetched, and
     then ``rules.resolver.MatchesNeeded`` names the teams whose jogos are needed.
-    ``swiss``: a Swiss phase's criteria (:func:`swiss_sums`, whose totals count the
+    ``swiss``: a Swiss phase's lines (:func:`swiss_sums`, whose totals count the
     folgas), ranked by the chain ``from_swiss`` uses."""
-    tiebreakers = modality.tiebreakers if swiss is None else with_swiss(modality.tiebreakers)
-    standings = rank_totals(teams, totals, between, tiebreakers=tiebreakers, lots=lots, values=swiss)
-    return ChaveResult(standings, None, {}, unplayed)
+    if swiss is None:
+        standings = rank_totals(teams, totals, between, tiebreakers=modality.tiebreakers, lots=lots)
+        return ChaveResult(standings, None, {}, unplayed)
+    standings = rank_totals(
+        teams, totals, between, tiebreakers=with_swiss(modality.tiebreakers), lots=lots,
+        values=criterion_values(swiss),
+    )  # fmt: skip
+    return ChaveResult(standings, None, {}, unplayed, swiss)
 
 
 def swiss_sums(
@@ -57,9 +63,9 @@ def swiss_sums(
     totals: Mapping[str, Counters],
     byes: Sequence[str],
     met: Sequence[tuple[str, str, str | None]],
-) -> tuple[dict[str, Counters], SwissValues]:
+) -> tuple[dict[str, Counters], SwissLines]:
     """A Swiss chave's summed counters with each folga's W.O. win added, and its Swiss
-    criteria from ``met`` (each counted jogo: team A, team B, winner or ``None``), for
+    lines from ``met`` (each counted jogo: team A, team B, winner or ``None``), for
     :func:`from_sums`: what :func:`from_swiss` computes from the fixtures."""
     members = set(teams)
     byes = [k for k in byes if k in members]
@@ -67,7 +73,7 @@ def swiss_sums(
     credit = folga_credit(modality)
     for key in byes:
         out[key] = out.get(key, ZERO) + credit
-    return out, criterion_values(tiebreaks_of(teams, met, byes))
+    return out, tiebreaks_of(teams, met, byes)
 
 
 def from_matches(
@@ -109,7 +115,7 @@ def from_swiss(
     credit = folga_credit(modality)
     for key in byes:
         totals[key] = totals[key] + credit
-    values = criterion_values(tiebreaks_of(teams, ((m.team_a, m.team_b, m.winner) for m in ranked), byes))
+    lines = tiebreaks_of(teams, ((m.team_a, m.team_b, m.winner) for m in ranked), byes)
     standings = rank_totals(
         teams,
         totals,
@@ -117,11 +123,12 @@ def from_swiss(
         tiebreakers=with_swiss(modality.tiebreakers),
         lots=lots,
         disqualified=evaluation.disqualified & members,
-        values=values,
+        values=criterion_values(lines),
     )
     return ChaveResult(
         standings,
         ranked,
         expulsion_reasons(fixtures, evaluation.disqualified),
         len(fixtures) - len(ranked) - len(evaluation.void),
+        lines,
     )

@@ -29,7 +29,7 @@ from rules.ranking import GroupStandings, StandingRow
 from rules.resolver import MatchesNeeded
 from rules.types import Counters, Criterion, RankedMatch
 from scoring.selectors_contributions import chave_sums, matches_between, met, stored_matches
-from standings.chaves import ChaveResult, SwissValues, from_matches, from_sums, from_swiss, swiss_sums
+from standings.chaves import ChaveResult, SwissLines, from_matches, from_sums, from_swiss, swiss_sums
 from standings.explain_text import describe
 from tournaments.models import DrawOfLots, Group, GroupTeam, Stage, Team, Tournament
 
@@ -57,6 +57,9 @@ class GroupTable:
     points_word: str = "tentos"  # the modality's word for its points, in the explanations
     fixtures: int = 0  # the chave's jogos generated so far (0 before its rodadas exist)
     rodadas_left: int = 0  # a Swiss phase's planned rodadas not paired yet
+    # A Swiss chave's lines by team key (folgas, Buchholz, corte 1, Sonneborn-Berger), the
+    # values it was ranked by; empty for a round-robin chave.
+    swiss: SwissLines = field(default_factory=dict)
 
     @property
     def awaiting_rodadas(self) -> bool:
@@ -207,7 +210,7 @@ def tournament_standings(
     met_in = met([pk for pk in byes if pk not in expelling], include_provisional, key_of) if byes else {}
     chaves: dict[int, ChaveResult] = {}
     tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
-    swiss_values: dict[int, SwissValues] = {}
+    swiss_values: dict[int, SwissLines] = {}
     for g in groups:
         found = sums.get(g.pk)
         if g.pk in expelling:
@@ -253,6 +256,7 @@ def tournament_standings(
                     modality.points_word,
                     g.fixtures,
                     max(0, planned.get(stage.pk, 0) - paired.get(g.pk, 0)),
+                    chave.swiss,
                 )
             )
         out.append(StageTable(stage, tables))

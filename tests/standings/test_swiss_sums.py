@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.swiss_tiebreaks import FinishedRound, Game, SwissLine, swiss_tiebreaks
 from scoring.selectors_contributions import matches_between, stored_matches
 from scoring.services.entry import EntryData
 from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
@@ -60,7 +61,22 @@ def same(t: Tournament, stage: Stage, monkeypatch: pytest.MonkeyPatch) -> GroupT
     assert table.standings == expected.standings
     assert (table.unplayed, dict(table.dq_reasons)) == (expected.unplayed, dict(expected.dq_reasons))
     assert table.ranked == expected.ranked  # what qualification reads, fetched on first use
+    # The lines the pages show (``GroupTable.swiss``) are those the chave was ranked by,
+    # both ways, and what ``rules.swiss_tiebreaks`` gives rodada by rodada.
+    assert dict(table.swiss) == dict(expected.swiss) == by_rodada(stage, table)
     return table
+
+
+def by_rodada(stage: Stage, table: GroupTable) -> dict[str, SwissLine]:
+    draws = DrawOfLots.objects.filter(group__stage=stage, purpose="swiss").order_by("performed_at", "id")
+    byes = [d.result.get("bye") for d in draws]
+    winners = {(m.team_a, m.team_b): m.winner for m in table.ranked}
+    rounds = []
+    for number, bye in enumerate(byes, start=1):
+        pairs = stage.matches.filter(round=number).values_list("team_a__key", "team_b__key")
+        games = tuple(Game(a, b, winners[(a, b)]) for a, b in pairs if (a, b) in winners)
+        rounds.append(FinishedRound(games, bye))
+    return swiss_tiebreaks(list(table.teams), rounds)
 
 
 def play(stage: Stage, number: int, user: Any, results: dict[int, Any]) -> None:
