@@ -230,6 +230,14 @@ def graphs(draw: st.DrawFn) -> tuple[int, list[tuple[int, int]]]:
     return n, [e for e, mark in zip(edges, marks) if mark < density]
 
 
+def _forbidden(n: int, banned: list[tuple[int, int]]) -> list[set[int]]:
+    forbidden: list[set[int]] = [set() for _ in range(n)]
+    for a, b in banned:
+        forbidden[a].add(b)
+        forbidden[b].add(a)
+    return forbidden
+
+
 @settings(max_examples=500, deadline=None)
 @given(graphs())
 def test_the_oracle_finds_a_perfect_matching_exactly_when_one_exists(
@@ -238,10 +246,7 @@ def test_the_oracle_finds_a_perfect_matching_exactly_when_one_exists(
     # The blossom search is what makes "no revanche while avoidable" exact: check it
     # alone against brute force on small graphs (the forbidden jogos drawn at random).
     n, banned = graph
-    forbidden: list[set[int]] = [set() for _ in range(n)]
-    for a, b in banned:
-        forbidden[a].add(b)
-        forbidden[b].add(a)
+    forbidden = _forbidden(n, banned)
     names = [str(i) for i in range(n)]
     exists = any(all(int(b) not in forbidden[int(a)] for a, b in m) for m in _matchings(names))
     matcher = Matcher(n, forbidden)
@@ -260,10 +265,7 @@ def test_each_commit_is_accepted_exactly_when_the_rest_still_pairs(
     # The walk's choices depend only on this answer, never on which perfect matching the
     # oracle holds: so any correct search order pairs alike (and replays stay equal).
     n, banned = graph
-    forbidden: list[set[int]] = [set() for _ in range(n)]
-    for a, b in banned:
-        forbidden[a].add(b)
-        forbidden[b].add(a)
+    forbidden = _forbidden(n, banned)
     matcher = Matcher(n, forbidden)
     if n % 2 or not matcher.perfect():
         return
