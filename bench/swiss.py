@@ -38,7 +38,8 @@ def build() -> Any:
     from bench.generate import tournament_document
     from interchange.load import load_tournament
     from scoring.services.entry import EntryData
-    from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+    from scoring.services.signing import sheet_sign
+    from scoring.services.workflow import sheet_homologate, sheet_save
     from standings.swiss import swiss_pair_next, swiss_start
     from tournaments.models import Match, Membership
 

@@ -8,7 +8,7 @@ in the return value of :func:`captain_link_issue` — shown once to the organize
 inscrições online may call it when they approve a team, and hand the token on). A team
 has one live link: issuing another revokes the one before in the same transaction.
 
-The signature goes through ``scoring.services.workflow.sheet_sign_by_captain``: the same
+The signature goes through ``scoring.services.signing.sheet_sign_by_captain``: the same
 PIN check, lockout and súmula history as the PIN typed on the judge's phone. A
 contestação is accepted only during the jogo (:func:`captains.selectors.contest_open`,
 docs/rules.md «Contestação do capataz»), checked again under the jogo's row lock.
@@ -33,7 +33,8 @@ from scoring.access import ensure_can_manage
 from scoring.models import ScoreSheet
 from scoring.services.errors import ScoringError
 from scoring.services.links import KEY_LENGTH, SECRET_BYTES, split_token
-from scoring.services.workflow import NO_ORIGIN, Origin, sheet_sign_by_captain
+from scoring.services.signing import sheet_sign_by_captain
+from scoring.services.workflow import NO_ORIGIN, Origin
 from tournaments.models import Match, Team
 from tournaments.services import recorded_user
 
@@ -147,7 +148,7 @@ def captain_sign(
     *, link: CaptainLink, match: Match, version: int, pin: str, origin: Origin = NO_ORIGIN
 ) -> ScoreSheet:
     """The capataz of ``link``'s team signs ``version`` of ``match`` with the team PIN
-    (``scoring.services.workflow.sheet_sign_by_captain``: a wrong PIN counts towards the
+    (``scoring.services.signing.sheet_sign_by_captain``: a wrong PIN counts towards the
     team's lockout). Raises :class:`ScoringError` subclasses with the reason."""
     team = link.team
     if team.pk not in (match.team_a_id, match.team_b_id):

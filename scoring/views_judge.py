@@ -29,7 +29,8 @@ from scoring.forms import SheetForm, SignForm, initial_from_sheet
 from scoring.models import ScoreSheet, SheetEvent
 from scoring.selectors_judge import judge_rows
 from scoring.services.errors import AlreadyWritten, EntryInvalid, EntryProblem, ScoringError, StaleEdit
-from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import Origin, required_teams, sheet_check, sheet_save
 from scoring.views_answers import (
     SIGN_TAG,
     BadKey,

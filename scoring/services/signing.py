@@ -1,8 +1,8 @@
 """The capataz's signature on a súmula (docs/rules.md §4.2): on paper or with the team's
 PIN, recorded by the judge (``sheet_sign``) or typed on the capataz's own phone
 (``sheet_sign_by_captain``, for ``captains``). Both signed, or the present side of a
-W.O., makes the súmula SIGNED. Part of ``scoring.services.workflow``, which re-exports
-both; split out so each module reads as one concept."""
+W.O., makes the súmula SIGNED. A step of ``scoring.services.workflow``, whose helpers
+it uses (the lock, the version check, the history), kept apart as one concept."""
 
 from __future__ import annotations
 

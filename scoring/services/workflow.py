@@ -333,8 +333,3 @@ def sheet_revert(
         _event(match, sheet, SheetEvent.Kind.REVERTED, user, origin, reason=reason[:2000], details=details)
         bump_match(tournament_of(match).pk, match)
     return sheet
-
-
-# The signatures live in their own module (it reads this one's helpers); their callers
-# import them from here, with the rest of the workflow.
-from scoring.services.signing import sheet_sign, sheet_sign_by_captain  # noqa: E402, F401

@@ -14,7 +14,7 @@ from django.db import connection
 from captains.models import CaptainLink, Contest
 from captains.services import CaptainRefused, captain_link_find, captain_link_issue, contest_file
 from scoring.models import SheetEvent
-from scoring.services.workflow import sheet_sign
+from scoring.services.signing import sheet_sign
 from tests.captains.conftest import Captain, submit
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

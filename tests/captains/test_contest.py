@@ -9,7 +9,7 @@ from django.test import Client
 
 from audit.models import AuditEntry
 from captains.models import Contest
-from scoring.services.workflow import sheet_sign
+from scoring.services.signing import sheet_sign
 from tests.captains.conftest import Captain, submit
 
 pytestmark = pytest.mark.django_db

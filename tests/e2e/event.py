@@ -12,7 +12,8 @@ from typing import Any
 
 from scoring.models import ScoreSheet
 from scoring.services.entry import EntryData
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from tournaments.models import Match, Team
 
 CTGS = [

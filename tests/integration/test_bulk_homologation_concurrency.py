@@ -11,7 +11,8 @@ import pytest
 
 from scoring.models import ScoreSheet, SheetEvent
 from scoring.services.bulk import BulkOutcome, sheets_homologate
-from scoring.services.workflow import sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_save
 from tests.integration.test_scoresheet_concurrency import race
 from tests.scoring.conftest import entry, make_tournament, user
 from tournaments.models import Match

@@ -18,7 +18,8 @@ from circuits.selectors import circuit_ranking
 from circuits.services.circuits import circuit_create, circuit_etapa_add, circuit_lots_record
 from circuits.services.links import circuit_team_create, team_link, team_links_apply
 from circuits.services.placings import etapa_placings_refresh, stale_etapas
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from tests.circuits.conftest import load_etapa
 from tests.integration.test_scoresheet_concurrency import race
 from tests.scoring.conftest import win_a

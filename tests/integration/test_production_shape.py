@@ -27,7 +27,8 @@ from bench.people import Browser, free_port, wait_ready
 from config.celery import app
 from interchange.load import load_tournament
 from scoring.services.entry import EntryData
-from scoring.services.workflow import sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_save
 from tests.documents import document, match
 from tournaments.models import Match, Membership
 

@@ -19,7 +19,8 @@ from django.db import connection
 from scoring.models import MatchContribution, ScoreSheet, SheetEvent
 from scoring.services.contributions import contribution_rows
 from scoring.services.errors import ScoringError, StaleEdit, WorkflowError
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from tests.scoring.conftest import entry, make_tournament, user
 from tournaments.models import Match
 

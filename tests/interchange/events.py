@@ -30,7 +30,8 @@ from rules.modalities import PRESETS
 from scoring.models import JudgeAssignment, ScoreSheet, ScoringSettings
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
-from scoring.services.workflow import required_teams, sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import required_teams, sheet_homologate, sheet_revert, sheet_save
 from standings.services import ServiceError as LotsError
 from standings.services import _pending_sets_across, _pending_sets_in_group, tiebreak_lots_record
 from tournaments.models import Group, Match, Membership, Stage, Table, Team, Tournament

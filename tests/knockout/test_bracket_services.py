@@ -19,7 +19,8 @@ from knockout.services.bracket import bracket_draw_replay, bracket_generate
 from knockout.services.edits import bracket_schedule, bracket_swap
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
-from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save
 from tests.documents import team
 from tests.generators import tournament_document
 from tournaments.models import DrawOfLots, Match, Membership, Stage, StageTeam, Tournament

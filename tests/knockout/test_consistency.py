@@ -22,7 +22,8 @@ from rules.modalities import PRESETS
 from rules.problems import problem
 from scoring.services.entry import EntryData
 from scoring.services.errors import EntryInvalid, WorkflowError
-from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save
 from tests.documents import team
 from tests.knockout.test_bracket_services import at, knockout, organizer, play
 from tournaments.models import Match, Tournament

@@ -17,7 +17,8 @@ from knockout.placings import final_placings
 from knockout.services.bracket import bracket_generate
 from scoring.services.entry import EntryData
 from scoring.services.errors import WorkflowError
-from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save
 from tests.documents import team
 from tournaments.models import Match, Membership, StageTeam, Tournament
 

@@ -23,7 +23,8 @@ from circuits.proposals import team_link_proposals
 from circuits.selectors import circuit_ranking
 from circuits.services.circuits import circuit_create, circuit_etapa_add, circuit_rules_set
 from circuits.services.links import team_links_apply
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from tests.circuits.conftest import load_etapa
 from tests.scoring.conftest import win_a
 from tournaments.models import Match, Membership, PublicRevision, Tournament

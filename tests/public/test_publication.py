@@ -22,7 +22,8 @@ from knockout.selectors import bracket_data
 from knockout.services.bracket import bracket_generate
 from printing import documents
 from printing.documents import Params
-from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save
 from standings.selectors import tournament_standings
 from tests.scoring.conftest import entry, make_tournament, user
 from tournaments.models import Match, Stage, Tournament

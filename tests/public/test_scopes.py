@@ -17,7 +17,8 @@ from django.urls import reverse
 from interchange.load import load_tournament
 from rules.hands import Hand, TrucoPart
 from rules.results import Side
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from tally.services import hand_record
 from tests.generators import tournament_document
 from tests.scoring.conftest import win_a

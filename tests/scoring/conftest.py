@@ -60,7 +60,8 @@ class World:
 
     def signed(self, rnd: int = 1, table: str = "1") -> tuple[Match, ScoreSheet]:
         """A jogo whose súmula the judge submitted (A wins) and both capatazes signed."""
-        from scoring.services.workflow import sheet_save, sheet_sign
+        from scoring.services.signing import sheet_sign
+        from scoring.services.workflow import sheet_save
 
         m = self.match(rnd, table)
         sheet = sheet_save(match=m, user=self.judge, data=win_a(m), base_version=0, submit=True)

@@ -17,7 +17,8 @@ from scoring.selectors_review import Filters, review_rows
 from scoring.services.bulk import sheets_homologate
 from scoring.services.entry import EntryData
 from scoring.services.errors import NotAllowed
-from scoring.services.workflow import sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_save
 from tests.scoring.conftest import World, entry, win_a
 from tests.scoring.test_views import client_for
 from tournaments.models import Match

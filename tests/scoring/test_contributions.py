@@ -18,7 +18,8 @@ from rules.modalities import PRESETS
 from rules.ranking import rank_group
 from rules.results import MatchReport, Scope, Side, from_interchange
 from scoring.models import MatchContribution, ScoreSheet
-from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_revert, sheet_save
 from standings.selectors import tournament_standings
 from tests.generators import tournament_document
 from tests.scoring.conftest import World, entry

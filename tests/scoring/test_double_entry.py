@@ -16,7 +16,8 @@ from scoring.selectors import sheet_view
 from scoring.selectors_review import Filters, review_rows
 from scoring.services.double_entry import FIRST, SECOND, double_entry_resolve
 from scoring.services.errors import NotAllowed, StaleDecision, WorkflowError
-from scoring.services.workflow import sheet_check, sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_check, sheet_homologate, sheet_save
 from tests.scoring.conftest import PASSWORD, World, entry, win_a
 from tests.scoring.sending import JSON, check_url, key
 from tests.scoring.test_views import post_data

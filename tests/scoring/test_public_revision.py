@@ -14,7 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.services.workflow import sheet_check, sheet_homologate, sheet_revert, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_check, sheet_homologate, sheet_revert, sheet_save
 from standings.results import match_rows
 from tests.scoring.conftest import World, win_a
 from tournaments.revision import current

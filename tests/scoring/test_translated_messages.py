@@ -10,7 +10,8 @@ from django.utils.translation import override
 
 from scoring.services.errors import PinRefused
 from scoring.services.pins import pin_verify, pins_generate
-from scoring.services.workflow import sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_save
 from tests.scoring.conftest import World, win_a
 from tests.scoring.test_views import client_for
 from tournaments.models import Match

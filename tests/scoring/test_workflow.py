@@ -9,14 +9,8 @@ from scoring.models import ScoreSheet, SheetEvent, Signature
 from scoring.selectors import expelled_teams, history, sheet_view
 from scoring.services.entry import EntryData
 from scoring.services.errors import EntryInvalid, NotAllowed, StaleEdit, WorkflowError
-from scoring.services.workflow import (
-    Origin,
-    sheet_check,
-    sheet_homologate,
-    sheet_revert,
-    sheet_save,
-    sheet_sign,
-)
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import Origin, sheet_check, sheet_homologate, sheet_revert, sheet_save
 from tests.scoring.conftest import World, entry, win_a
 
 Status = ScoreSheet.Status

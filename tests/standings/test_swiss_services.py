@@ -13,7 +13,8 @@ from bench.generate import tournament_document
 from interchange.load import load_tournament
 from rules.types import Criterion
 from scoring.services.entry import EntryData
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from standings.selectors import tournament_standings
 from standings.swiss import pairing_swap, swiss_pair_next, swiss_replay, swiss_start
 from tournaments.models import DrawOfLots, Match, Membership, PairingSwap, Stage, Team, Tournament

@@ -12,7 +12,8 @@ import pytest
 from rules.swiss_tiebreaks import FinishedRound, Game, SwissLine, swiss_tiebreaks
 from scoring.selectors_contributions import matches_between, stored_matches
 from scoring.services.entry import EntryData
-from scoring.services.workflow import sheet_homologate, sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_homologate, sheet_save
 from standings import selectors
 from standings.chaves import ChaveResult, from_swiss
 from standings.selectors import GroupTable, tournament_standings

@@ -24,7 +24,8 @@ from rules.results import Side
 from scoring.models import Signature, TeamPin
 from scoring.services.errors import NotAllowed
 from scoring.services.pins import pins_generate
-from scoring.services.workflow import sheet_save, sheet_sign
+from scoring.services.signing import sheet_sign
+from scoring.services.workflow import sheet_save
 from tally.services import hand_record
 from tests.documents import document, match
 from tests.scoring.conftest import win_a
