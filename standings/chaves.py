@@ -47,14 +47,10 @@ def from_sums(
     then ``rules.resolver.MatchesNeeded`` names the teams whose jogos are needed.
     ``swiss``: a Swiss phase's lines (:func:`swiss_sums`, whose totals count the
     folgas), ranked by the chain ``from_swiss`` uses."""
-    if swiss is None:
-        standings = rank_totals(teams, totals, between, tiebreakers=modality.tiebreakers, lots=lots)
-        return ChaveResult(standings, None, {}, unplayed)
-    standings = rank_totals(
-        teams, totals, between, tiebreakers=with_swiss(modality.tiebreakers), lots=lots,
-        values=criterion_values(swiss),
-    )  # fmt: skip
-    return ChaveResult(standings, None, {}, unplayed, swiss)
+    tiebreakers = modality.tiebreakers if swiss is None else with_swiss(modality.tiebreakers)
+    values = None if swiss is None else criterion_values(swiss)
+    standings = rank_totals(teams, totals, between, tiebreakers=tiebreakers, lots=lots, values=values)
+    return ChaveResult(standings, None, {}, unplayed, swiss or {})
 
 
 def swiss_sums(

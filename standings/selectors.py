@@ -210,14 +210,14 @@ def tournament_standings(
     met_in = met([pk for pk in byes if pk not in expelling], include_provisional, key_of) if byes else {}
     chaves: dict[int, ChaveResult] = {}
     tied: dict[int, tuple[frozenset[str], dict[str, Counters], int]] = {}
-    swiss_values: dict[int, SwissLines] = {}
+    swiss_lines: dict[int, SwissLines] = {}
     for g in groups:
         found = sums.get(g.pk)
         if g.pk in expelling:
             continue  # ranked from its fixtures below
         totals = {key_of[pk]: c for pk, c in found.totals.items()} if found else {}
         if g.pk in byes:
-            totals, swiss_values[g.pk] = swiss_sums(
+            totals, swiss_lines[g.pk] = swiss_sums(
                 modality, jogos.keys(g.pk), totals, byes[g.pk], met_in.get(g.pk, [])
             )
         unplayed = g.fixtures - (found.counted if found else 0)
@@ -225,7 +225,7 @@ def tournament_standings(
         try:
             chaves[g.pk] = from_sums(
                 modality, jogos.keys(g.pk), totals, unplayed, lots.get(g.pk, []), between,
-                swiss_values.get(g.pk),
+                swiss_lines.get(g.pk),
             )  # fmt: skip
         except MatchesNeeded as needed:
             tied[g.pk] = (needed.teams, totals, unplayed)
@@ -236,7 +236,7 @@ def tournament_standings(
         for pk, (_, totals, unplayed) in tied.items():
             among = found_between.get(pk, [])
             chaves[pk] = from_sums(
-                modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among, swiss_values.get(pk)
+                modality, jogos.keys(pk), totals, unplayed, lots.get(pk, []), among, swiss_lines.get(pk)
             )
     chaves.update(jogos.rank([g.pk for g in groups if g.pk not in chaves]))
     out: list[StageTable] = []
