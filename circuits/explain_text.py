@@ -1,6 +1,6 @@
 """The words of a circuit ranking: points as people read them, and why one line is above
 the next («Os Taura à frente de Pealo por etapas vencidas (2 × 1)»), in the active
-language. The decisions themselves are data (``rules.circuit_ranking.CircuitSeparation``).
+language. The decisions themselves are data (``rules.circuit_terms.CircuitSeparation``).
 :func:`ranking_section` gives a whole ranking so, for the public page and the PDF.
 """
 
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from circuits.models import CircuitLots
 from circuits.selectors import Line, RankingTable
 from rules.circuit import Points
-from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
+from rules.circuit_terms import CircuitCriterion, CircuitSeparation, CircuitValue
 from rules.explain import SeparationKind
 
 

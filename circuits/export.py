@@ -20,7 +20,7 @@ from circuits.models import Circuit, CircuitLots, PlayerLink, TeamLink
 from circuits.selectors import RankingTable, circuit_rankings
 from core.exports import neutralize
 from rules.circuit import Points
-from rules.circuit_ranking import CircuitCriterion, CircuitSeparation, CircuitValue
+from rules.circuit_terms import CircuitCriterion, CircuitSeparation, CircuitValue
 from tournaments.models import Player, Team
 
 FORMAT = "tenteio-circuit/1"

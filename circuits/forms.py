@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from circuits.messages import setting_message
 from circuits.models import Circuit
 from rules.circuit import CircuitSettingError, PointsTable, bands_of, table_from_bands
-from rules.circuit_ranking import DEFAULT_PRECEDENCE, CircuitCriterion
+from rules.circuit_terms import DEFAULT_PRECEDENCE, CircuitCriterion
 
 CUSTOM = "custom"
 PRESET_CHOICES = [

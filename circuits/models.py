@@ -4,7 +4,7 @@ teams and players), the recorded sorteios of their ties, and each etapa's final 
 kept as read (docs/rules.md §3.16).
 
 A circuit's settings are checked on every save by the pure rules
-(``rules.circuit.table_from_json``, ``rules.circuit_ranking.check_precedence``): a row
+(``rules.circuit.table_from_json``, ``rules.circuit_terms.check_precedence``): a row
 with a table that grows with the place, or a sorteio before another criterion, is never
 written.
 """
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from circuits.messages import setting_message
 from core.text import clean_name
 from rules.circuit import DEFAULT_PRESET, PRESETS, CircuitSettingError, PointsTable, table_from_json
-from rules.circuit_ranking import DEFAULT_PRECEDENCE, CircuitCriterion, check_precedence
+from rules.circuit_terms import DEFAULT_PRECEDENCE, CircuitCriterion, check_precedence
 from tournaments.models import Player, Team, Tournament
 
 

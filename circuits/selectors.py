@@ -43,7 +43,8 @@ from rules.circuit import (
     scored,
     team_results,
 )
-from rules.circuit_ranking import CircuitSeparation, rank_circuit
+from rules.circuit_ranking import rank_circuit
+from rules.circuit_terms import CircuitSeparation
 from tournaments.models import Player, Tournament
 
 Ranking = CircuitLots.Ranking

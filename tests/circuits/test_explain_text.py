@@ -8,8 +8,8 @@ import pytest
 from django.utils import translation
 
 from circuits.explain_text import points_text, separation_text
-from rules.circuit_ranking import CircuitCriterion as C
-from rules.circuit_ranking import CircuitSeparation
+from rules.circuit_terms import CircuitCriterion as C
+from rules.circuit_terms import CircuitSeparation
 from rules.explain import SeparationKind
 
 NAMES = {"a": "Os Taura", "b": "Pealo"}

@@ -14,7 +14,7 @@ from circuits.models import Circuit, CircuitTeam, EtapaPlacing
 from circuits.selectors import circuit_ranking, circuit_rankings
 from circuits.services.circuits import circuit_create, circuit_etapa_add, circuit_rules_set, rodeio_create
 from circuits.services.links import circuit_team_create, team_link
-from rules.circuit_ranking import CircuitCriterion
+from rules.circuit_terms import CircuitCriterion
 from tests.circuits.conftest import load_etapa
 from tournaments.models import Team, Tournament
 from tournaments.revision import bump

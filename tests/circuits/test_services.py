@@ -31,7 +31,7 @@ from circuits.services.links import (
     team_unlink,
 )
 from rules.circuit import PointsTable
-from rules.circuit_ranking import CircuitCriterion
+from rules.circuit_terms import CircuitCriterion
 from standings.services import replay_lots
 from tests.circuits.conftest import load_etapa
 from tournaments.models import Player, Team, Tournament

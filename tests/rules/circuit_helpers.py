@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rules.circuit import PRESETS, EtapaPlacings, Points, PointsTable, Result, Results, SharedPoints, scored
-from rules.circuit_ranking import CircuitCriterion, CircuitRanking, rank_circuit
+from rules.circuit_ranking import rank_circuit
+from rules.circuit_terms import CircuitCriterion, CircuitRanking
 
 C = CircuitCriterion
 CIRCUIT = PRESETS["circuit"]

@@ -20,7 +20,8 @@ from rules.circuit import (
     scored,
     team_results,
 )
-from rules.circuit_ranking import CircuitCriterion, _Ranker, rank_circuit
+from rules.circuit_ranking import _Ranker, rank_circuit
+from rules.circuit_terms import CircuitCriterion
 from rules.explain import SeparationKind
 from tests.rules.circuit_helpers import etapa_points
 

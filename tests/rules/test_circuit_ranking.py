@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from rules.circuit import CircuitSettingError, Result, SharedPoints
-from rules.circuit_ranking import CircuitRanking, check_precedence, rank_circuit
+from rules.circuit_ranking import rank_circuit
+from rules.circuit_terms import CircuitRanking, check_precedence
 from rules.explain import SeparationKind
 from tests.rules.circuit_helpers import RODEIO, C, Entry, F, R, etapa_points, rank, table
 

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.circuit import EtapaPlacings, Results, ScoredEtapa, SharedPoints, player_results, scored
-from rules.circuit_ranking import PODIUM, CircuitCriterion, CircuitRanking, rank_circuit
+from rules.circuit_ranking import rank_circuit
+from rules.circuit_terms import PODIUM, CircuitCriterion, CircuitRanking
 from rules.explain import SeparationKind
 from tests.rules.circuit_helpers import CIRCUIT, C
 from tests.rules.test_circuit_properties import FAST, TEAMS, circuits
