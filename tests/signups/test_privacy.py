@@ -24,7 +24,9 @@ from tests.trust.test_permission_matrix import PUBLIC, RULES, walk
 pytestmark = pytest.mark.django_db
 
 PHONE, EMAIL = "(51) 98765-4321", "capataz.secreto@example.org"
-TRACES = ("98765", "4321", "capataz.secreto", "example.org")
+# Long enough that no id or timestamp in a trail can hold one by chance ("4321" alone
+# turned up in a microsecond): the number as typed, its digits, the e-mail's two parts.
+TRACES = ("98765-4321", "987654321", "capataz.secreto", "example.org")
 
 
 def readable(response: Any) -> str:
